@@ -1,0 +1,55 @@
+import type { Level, Status, SubResult } from './types.js';
+import type { CheckContext } from './context.js';
+
+export type Capability = 'tools' | 'resources' | 'prompts' | 'completions' | 'logging';
+
+/** A conformance check: metadata the registry and docs read, and a run function. */
+export interface CheckDefinition {
+  /** Stable kebab-case id; never renamed once released (expected-failures files name it). */
+  id: string;
+  title: string;
+  level: Level;
+  /** Requirement row ids this check covers. */
+  requirements: string[];
+  /** Which of the seven named Layer-0 assertions (1..7) this check is behind. */
+  assertion?: number;
+  /** Which eras' runs include it. */
+  eras: Array<'2026-07-28' | '2025-11-25'>;
+  /** Only on this transport. */
+  transport?: 'stdio' | 'http';
+  /** Skipped unless the server declares all of these capabilities. */
+  needs?: Capability[];
+  /** Runs after every other check, over the whole exchange log. */
+  late?: boolean;
+  run(ctx: CheckContext): Promise<Verdict>;
+}
+
+export interface Verdict {
+  /** `fail` becomes `warn` for a SHOULD check; `warn` is for advice that never fails a run. */
+  status: Exclude<Status, never>;
+  message: string;
+  subResults?: SubResult[];
+}
+
+export const pass = (message: string, subResults?: SubResult[]): Verdict => ({ status: 'pass', message, subResults });
+export const fail = (message: string, subResults?: SubResult[]): Verdict => ({ status: 'fail', message, subResults });
+export const warn = (message: string, subResults?: SubResult[]): Verdict => ({ status: 'warn', message, subResults });
+export const skip = (message: string): Verdict => ({ status: 'skip', message });
+
+/** Turns a list of per-item findings into one verdict: any failing item fails the check. */
+export function fromSubResults(subResults: SubResult[], passMessage: string, noun = 'item'): Verdict {
+  if (subResults.length === 0) return skip(`nothing to check: no ${noun}s`);
+  const failed = subResults.filter((sub) => sub.status === 'fail');
+  const warned = subResults.filter((sub) => sub.status === 'warn');
+  if (failed.length > 0) {
+    const first = failed[0];
+    const more = failed.length > 1 ? ` (and ${failed.length - 1} more ${noun}${failed.length > 2 ? 's' : ''})` : '';
+    return fail(`${first.id}: ${first.message}${more}`, subResults);
+  }
+  if (warned.length > 0) return warn(`${warned[0].id}: ${warned[0].message}`, subResults);
+  return pass(passMessage, subResults);
+}
+
+export function defineCheck(definition: CheckDefinition): CheckDefinition {
+  return definition;
+}

@@ -1,0 +1,135 @@
+import { describeOutcome, errorOf } from '../../mcp/answer.js';
+import { LEGACY, MODERN, type Exchange, type ReceivedMessage } from '../../mcp/types.js';
+import { defineCheck, fromSubResults, pass, skip } from '../check.js';
+import { errorProblem, expectError, isObject, methodOf, resultsIn } from '../expect.js';
+import type { SubResult } from '../types.js';
+
+const MODERN_ONLY = [MODERN] as Array<typeof MODERN>;
+const BOTH = [MODERN, LEGACY] as Array<typeof MODERN | typeof LEGACY>;
+const MODERN_DEFINED = new Set([-32020, -32021, -32022]);
+const NEVER = new Set([-32002, -32042]);
+
+function observedErrors(log: readonly Exchange[]): Array<{ exchange: Exchange; code: number }> {
+  return log.flatMap((exchange) => {
+    const error = errorOf(exchange);
+    return error ? [{ exchange, code: error.code }] : [];
+  });
+}
+
+/** Every notification the server sent: inside request exchanges (SSE, stdio lines) and unsolicited. */
+function notificationsSeen(log: readonly Exchange[], unsolicited: ReadonlyArray<{ message?: ReceivedMessage }>): ReceivedMessage[] {
+  const inline = log.flatMap((exchange) => exchange.response?.messages ?? []).filter((m) => typeof m.method === 'string' && m.id === undefined);
+  const stray = unsolicited.flatMap((record) => (record.message && typeof record.message.method === 'string' && record.message.id === undefined ? [record.message] : []));
+  return [...inline, ...stray];
+}
+
+export const errorChecks = [
+  defineCheck({
+    id: 'error-codes-defined',
+    title: 'No error code outside its defined meaning: no -32002, -32042, or unassigned -32020…-32099',
+    level: 'MUST',
+    requirements: ['ERR-05', 'RSRC-03'],
+    assertion: 6,
+    eras: MODERN_ONLY,
+    late: true,
+    async run(ctx) {
+      const subs: SubResult[] = observedErrors(ctx.client.log.all()).flatMap(({ exchange, code }) => {
+        const bad = NEVER.has(code) || (code <= -32020 && code >= -32099 && !MODERN_DEFINED.has(code));
+        return bad ? [{ id: `${methodOf(exchange)}#${exchange.seq}`, status: 'fail' as const, message: `error code ${code} is ${NEVER.has(code) ? 'a legacy code that must never be sent' : 'in the reserved -32020…-32099 range but not defined'}` }] : [];
+      });
+      return subs.length ? fromSubResults(subs, '', 'error') : pass(`${observedErrors(ctx.client.log.all()).length} errors observed, all with allowed codes`);
+    },
+  }),
+  defineCheck({
+    id: 'error-codes-ranges',
+    title: 'No legacy -32000…-32019 codes; application codes outside -32768…-32000',
+    level: 'SHOULD',
+    requirements: ['ERR-06', 'ERR-07'],
+    assertion: 6,
+    eras: MODERN_ONLY,
+    late: true,
+    async run(ctx) {
+      const standard = new Set([-32700, -32600, -32601, -32602, -32603]);
+      const subs: SubResult[] = observedErrors(ctx.client.log.all()).flatMap(({ exchange, code }) => {
+        const id = `${methodOf(exchange)}#${exchange.seq}`;
+        if (code <= -32000 && code >= -32019) return [{ id, status: 'fail' as const, message: `legacy-range code ${code}` }];
+        // -32020…-32099 is judged by error-codes-defined; below that, only the JSON-RPC standard codes belong.
+        if (code >= -32768 && code <= -32100 && !standard.has(code)) return [{ id, status: 'fail' as const, message: `code ${code} is in the range reserved for JSON-RPC; application codes belong outside -32768…-32000` }];
+        return [];
+      });
+      return subs.length ? fromSubResults(subs, '', 'error') : pass('no legacy or reserved codes');
+    },
+  }),
+  defineCheck({
+    id: 'unknown-method',
+    title: 'An unknown method gets -32601 (HTTP 404 with the JSON-RPC body)',
+    level: 'MUST',
+    requirements: ['ERR-08', 'HTTP-ST-01'],
+    eras: BOTH,
+    async run(ctx) {
+      const exchange = await ctx.client.request('foo/bar', {});
+      return expectError(exchange, { codes: [-32601], status: ctx.era === MODERN ? 404 : undefined, probe: 'foo/bar' });
+    },
+  }),
+  defineCheck({
+    id: 'missing-client-capability',
+    title: 'A request needing an undeclared client capability gets -32021 with data.requiredCapabilities, never an input request',
+    level: 'MUST',
+    requirements: ['ERR-02', 'MRTR-04', 'MRTR-05'],
+    assertion: 6,
+    eras: MODERN_ONLY,
+    late: true,
+    async run(ctx) {
+      // Every request we send declares clientCapabilities {}: no input request may come back, and -32021 must be well-formed.
+      const subs: SubResult[] = [];
+      for (const { exchange, method, result } of resultsIn(ctx.client.log.all())) {
+        if (result.resultType === 'input_required' && isObject(result.inputRequests) && Object.keys(result.inputRequests).length > 0) {
+          subs.push({ id: `${method}#${exchange.seq}`, status: 'fail', message: `input requests (${Object.values(result.inputRequests).map((r) => (isObject(r) ? String(r.method) : '?')).join(', ')}) sent to a client that declared no capabilities; expected -32021` });
+        }
+      }
+      for (const { exchange, code } of observedErrors(ctx.client.log.all())) {
+        if (code !== -32021) continue;
+        const problem = errorProblem(exchange, { codes: [-32021], status: 400, probe: methodOf(exchange) });
+        const data = errorOf(exchange)?.data;
+        const dataOk = isObject(data) && isObject(data.requiredCapabilities);
+        subs.push({ id: `${methodOf(exchange)}#${exchange.seq}`, status: problem || !dataOk ? 'fail' : 'pass', message: problem ?? (dataOk ? 'well-formed -32021' : '-32021 without data.requiredCapabilities') });
+      }
+      return subs.length ? fromSubResults(subs, 'missing capabilities are reported with -32021', 'request') : skip('no request observed needed a client capability (testable only when a tool, prompt or resource needs one)');
+    },
+  }),
+  defineCheck({
+    id: 'no-unrequested-notifications',
+    title: 'No progress or log notifications the client did not ask for, and no list_changed outside a listen stream',
+    level: 'MUST',
+    requirements: ['HTTP-SSE-02', 'PROG-01', 'LOG-01', 'LOG-05'],
+    eras: MODERN_ONLY,
+    late: true,
+    async run(ctx) {
+      // The checker never sends a progressToken or a logLevel, and never opens subscriptions/listen.
+      const subs: SubResult[] = notificationsSeen(ctx.client.log.all(), ctx.client.connection.unsolicited()).flatMap((message, index) => {
+        const method = String(message.method);
+        if (method === 'notifications/progress') return [{ id: `${method}#${index}`, status: 'fail' as const, message: 'progress for a request that sent no progressToken' }];
+        if (method === 'notifications/message') return [{ id: `${method}#${index}`, status: 'fail' as const, message: 'a log message although no request set io.modelcontextprotocol/logLevel' }];
+        if (/list_changed$|^notifications\/resources\/updated$/.test(method)) return [{ id: `${method}#${index}`, status: 'fail' as const, message: `${method} outside a subscriptions/listen stream` }];
+        return [];
+      });
+      return subs.length ? fromSubResults(subs, '', 'notification') : pass('no unrequested notifications');
+    },
+  }),
+  defineCheck({
+    id: 'parse-error',
+    title: 'Bytes that are not JSON get -32700 (id null or absent)',
+    level: 'SHOULD',
+    requirements: ['RT-07'],
+    eras: BOTH,
+    async run(ctx) {
+      const headers = ctx.transport === 'http' ? { ...ctx.client.standardHeaders('tools/list', {}) } : undefined;
+      const exchange = await ctx.client.raw('(invalid json)', '{"jsonrpc": "2.0", "id": 1, "method": ', { headers, answerId: null });
+      const error = errorOf(exchange);
+      if (!error) return { status: 'fail', message: `invalid JSON → ${describeOutcome(exchange)}` };
+      const id = exchange.response?.answer?.id;
+      if (error.code !== -32700) return { status: 'fail', message: `invalid JSON → error ${error.code}, expected -32700` };
+      return id === null || id === undefined ? pass('-32700') : { status: 'fail', message: `-32700 with id ${JSON.stringify(id)}; expected null or no id` };
+    },
+  }),
+];

@@ -1,0 +1,151 @@
+import { describeOutcome, errorOf } from '../../mcp/answer.js';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../mcp/client.js';
+import { MODERN } from '../../mcp/types.js';
+import { defineCheck, fail, pass, warn } from '../check.js';
+import { errorProblem, expectError, isObject, resultProblem } from '../expect.js';
+
+const MODERN_ONLY = [MODERN] as Array<typeof MODERN>;
+
+export const versionChecks = [
+  defineCheck({
+    id: 'unsupported-version',
+    title: 'An unknown protocol version gets -32022 with data.supported and data.requested (HTTP 400)',
+    level: 'MUST',
+    requirements: ['VER-01', 'ERR-03'],
+    assertion: 6,
+    eras: MODERN_ONLY,
+    async run(ctx) {
+      const exchange = await ctx.client.request('tools/list', {}, { version: '1900-01-01', label: 'version 1900-01-01' });
+      const problem = errorProblem(exchange, { codes: [-32022], status: 400, probe: 'tools/list with version 1900-01-01 in _meta and header' });
+      if (problem) return fail(problem);
+      const data = errorOf(exchange)?.data;
+      if (!isObject(data)) return fail('-32022 carries no data object; it needs data.supported (string[]) and data.requested');
+      const problems: string[] = [];
+      if (!Array.isArray(data.supported) || !data.supported.every((v) => typeof v === 'string')) problems.push(`data.supported is ${JSON.stringify(data.supported)}, not a string[]`);
+      if (data.requested !== '1900-01-01') problems.push(`data.requested is ${JSON.stringify(data.requested)}, not "1900-01-01"`);
+      return problems.length ? fail(problems.join('; ')) : pass(`-32022 with supported ${JSON.stringify(data.supported)}`);
+    },
+  }),
+  defineCheck({
+    id: 'unsupported-real-version',
+    title: 'A real version the server does not support (2024-11-05) gets the same -32022',
+    level: 'MUST',
+    requirements: ['VER-02'],
+    assertion: 6,
+    eras: MODERN_ONLY,
+    async run(ctx) {
+      if (ctx.discovery.supportedVersions.includes('2024-11-05')) return pass('the server lists 2024-11-05 as supported; nothing to test');
+      const exchange = await ctx.client.request('tools/list', {}, { version: '2024-11-05', label: 'version 2024-11-05' });
+      return expectError(exchange, { codes: [-32022], status: 400, probe: 'tools/list with version 2024-11-05' });
+    },
+  }),
+  defineCheck({
+    id: 'supported-versions-consistent',
+    title: 'data.supported of -32022 equals supportedVersions of server/discover',
+    level: 'SHOULD',
+    requirements: ['VER-03'],
+    assertion: 1,
+    eras: MODERN_ONLY,
+    async run(ctx) {
+      const exchange = await ctx.client.request('server/discover', {}, { version: '1900-01-01', label: 'version 1900-01-01' });
+      const data = errorOf(exchange)?.data;
+      const supported = isObject(data) && Array.isArray(data.supported) ? (data.supported as unknown[]) : undefined;
+      if (!supported) return warn(`no data.supported to compare (${describeOutcome(exchange)})`);
+      const discovered = ctx.discovery.supportedVersions;
+      const same = supported.length === discovered.length && discovered.every((v) => supported.includes(v));
+      return same ? pass(`both say ${JSON.stringify(discovered)}`) : fail(`-32022 says ${JSON.stringify(supported)} but server/discover says ${JSON.stringify(discovered)}`);
+    },
+  }),
+];
+
+export const metaChecks = [
+  defineCheck({
+    id: 'meta-missing-client-capabilities',
+    title: 'A request without _meta clientCapabilities gets -32602 (HTTP 400)',
+    level: 'MUST',
+    requirements: ['META-01', 'ERR-04'],
+    assertion: 6,
+    eras: MODERN_ONLY,
+    async run(ctx) {
+      const exchange = await ctx.client.request('tools/list', {}, { metaPatch: { [META_CLIENT_CAPABILITIES]: undefined }, label: 'no clientCapabilities' });
+      return expectError(exchange, { codes: [-32602], status: 400, probe: 'tools/list without clientCapabilities' });
+    },
+  }),
+  defineCheck({
+    id: 'meta-missing-protocol-version',
+    title: 'A request without _meta protocolVersion gets -32602 (or -32020 on HTTP), with HTTP 400',
+    level: 'MUST',
+    requirements: ['META-02'],
+    assertion: 6,
+    eras: MODERN_ONLY,
+    async run(ctx) {
+      const exchange = await ctx.client.request('tools/list', {}, { metaPatch: { [META_PROTOCOL_VERSION]: undefined }, label: 'no protocolVersion' });
+      // On HTTP the header no longer matches anything in the body, so -32020 is defensible too (§21).
+      const codes = ctx.transport === 'http' ? [-32602, -32020] : [-32602];
+      return expectError(exchange, { codes, status: 400, probe: 'tools/list without protocolVersion in _meta' });
+    },
+  }),
+  defineCheck({
+    id: 'meta-missing',
+    title: 'A request with no params or no _meta gets -32602 (HTTP 400)',
+    level: 'MUST',
+    requirements: ['META-03'],
+    assertion: 6,
+    eras: MODERN_ONLY,
+    async run(ctx) {
+      const noParams = await ctx.client.request('server/discover', {}, { noParams: true, label: 'no params' });
+      const noMeta = await ctx.client.request('tools/list', {}, { meta: null, label: 'no _meta' });
+      const problems = [
+        errorProblem(noParams, { codes: [-32602], status: 400, probe: 'server/discover with no params' }),
+        errorProblem(noMeta, { codes: [-32602], status: 400, probe: 'tools/list with params but no _meta' }),
+      ].filter((p): p is string => p !== undefined);
+      return problems.length ? fail(problems.join('; ')) : pass('both rejected with -32602');
+    },
+  }),
+  defineCheck({
+    id: 'meta-client-info-optional',
+    title: 'A request without the optional clientInfo is processed normally',
+    level: 'SHOULD',
+    requirements: ['META-04'],
+    eras: MODERN_ONLY,
+    async run(ctx) {
+      const exchange = await ctx.client.request('tools/list', {}, { metaPatch: { [META_CLIENT_INFO]: undefined } });
+      const problem = resultProblem(exchange, 'tools/list without clientInfo');
+      return problem ? fail(problem) : pass('processed normally');
+    },
+  }),
+  defineCheck({
+    id: 'stateless-first-request',
+    title: 'On a fresh connection, tools/list without server/discover first gets a normal result',
+    level: 'MUST',
+    requirements: ['META-05'],
+    eras: MODERN_ONLY,
+    async run(ctx) {
+      const fresh = await ctx.fresh();
+      const exchange = await fresh.request(ctx.declares('tools') ? 'tools/list' : 'server/discover', {});
+      await ctx.closeFresh(fresh);
+      const problem = resultProblem(exchange, `${exchange.request.method} as the first request of a fresh ${ctx.transport === 'stdio' ? 'process' : 'connection'}`);
+      return problem ? fail(problem) : pass('no prior request needed');
+    },
+  }),
+  defineCheck({
+    id: 'meta-trace-context-accepted',
+    title: 'traceparent, tracestate, baggage and vendor keys in _meta are accepted',
+    level: 'SHOULD',
+    requirements: ['META-09'],
+    eras: MODERN_ONLY,
+    async run(ctx) {
+      const exchange = await ctx.client.request('server/discover', {}, {
+        metaPatch: {
+          traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+          tracestate: 'mcpevals=1',
+          baggage: 'suite=conformance',
+          'com.example/x': { any: 'value' },
+        },
+      });
+      const problem = resultProblem(exchange, 'server/discover with trace context and a vendor key');
+      return problem ? fail(problem) : pass('processed normally');
+    },
+  }),
+];
+

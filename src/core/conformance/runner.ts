@@ -1,0 +1,224 @@
+import { describeOutcome, errorOf, resultOf } from '../mcp/answer.js';
+import { McpClient, META_SERVER_INFO } from '../mcp/client.js';
+import { ExchangeLog } from '../mcp/exchange-log.js';
+import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.js';
+import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from '../mcp/types.js';
+import type { CheckDefinition, Verdict } from './check.js';
+import { CheckContext, type ConformanceOptions, type Discovery } from './context.js';
+import { migrationNote } from './migration.js';
+import { CHECKS } from './registry.js';
+import { SpecSchemas } from './spec-schemas.js';
+import type { CheckResult, ConformanceSection, ServerIdentity, Status } from './types.js';
+
+export interface ConformanceRun {
+  section: ConformanceSection;
+  server: ServerIdentity;
+}
+
+export interface RunSelection {
+  /** Run only these check ids (the era probe always runs). */
+  only?: string[];
+}
+
+export interface RunHooks {
+  /** Called as each check finishes, for progress display. */
+  onCheck?: (result: CheckResult, index: number, total: number) => void;
+}
+
+const EVIDENCE_EXCHANGES = 6;
+const EVIDENCE_BODY_CHARS = 2000;
+
+export const DEFAULT_OPTIONS: ConformanceOptions = { timeoutMs: 5000, callTools: 'read-only' };
+
+/** Layer 0: probe the era, then run every applicable check against the server, one at a time. */
+export async function runConformance(
+  spec: TargetSpec,
+  options: Partial<ConformanceOptions> & RunSelection = {},
+  hooks: RunHooks = {},
+): Promise<ConformanceRun> {
+  const settings: ConformanceOptions = { ...DEFAULT_OPTIONS, ...options };
+  const startedAt = Date.now();
+  const identity: ServerIdentity = { transport: spec.kind, target: spec.kind === 'stdio' ? spec.command : spec.url };
+  let target: Target;
+  try {
+    target = await Target.open(spec);
+  } catch (error) {
+    if (!(error instanceof TargetUnavailableError)) throw error;
+    return { server: identity, section: unreachable(error.message, Date.now() - startedAt) };
+  }
+  const log = new ExchangeLog();
+  const schemas = new SpecSchemas();
+  try {
+    const probe = await discoverEra(target, log, settings.timeoutMs);
+    if ('problem' in probe) return { server: identity, section: unreachable(probe.problem, Date.now() - startedAt, probe.evidence, target) };
+    const { client, discovery } = probe;
+    identity.name = discovery.serverInfo?.name;
+    identity.version = discovery.serverInfo?.version;
+    const ctx = new CheckContext(client, target, discovery, schemas, settings);
+    const applicable = CHECKS.filter((check) => appliesTo(check, discovery.era, target.kind) && (!options.only || options.only.includes(check.id)));
+    const ordered = [...applicable.filter((check) => !check.late), ...applicable.filter((check) => check.late)];
+    const checks: CheckResult[] = [];
+    for (const check of ordered) {
+      const result = await runOne(check, ctx);
+      checks.push(result);
+      hooks.onCheck?.(result, checks.length, ordered.length);
+      await keepAlive(ctx);
+    }
+    await ctx.dispose();
+    const stderr = [client.connection.stderrTail(), target.stderrTail()].filter(Boolean).join('\n');
+    return {
+      server: identity,
+      section: {
+        era: discovery.era,
+        supportedVersions: discovery.supportedVersions,
+        capabilities: discovery.capabilities,
+        migrationNote: discovery.era === LEGACY ? migrationNote(target.kind) : undefined,
+        checks,
+        stderr: stderr || undefined,
+        summary: summarize(checks),
+        durationMs: Date.now() - startedAt,
+      },
+    };
+  } finally {
+    await target.dispose();
+  }
+}
+
+function appliesTo(check: CheckDefinition, era: Era, transport: 'stdio' | 'http'): boolean {
+  return check.eras.includes(era) && (check.transport === undefined || check.transport === transport);
+}
+
+async function runOne(check: CheckDefinition, ctx: CheckContext): Promise<CheckResult> {
+  const mark = ctx.client.log.size;
+  const started = Date.now();
+  let verdict: Verdict;
+  const missing = (check.needs ?? []).filter((capability) => !ctx.declares(capability));
+  if (missing.length > 0) {
+    verdict = { status: 'skip', message: `the server does not declare the ${missing.join(', ')} capabilit${missing.length > 1 ? 'ies' : 'y'}` };
+  } else {
+    try {
+      verdict = await check.run(ctx);
+    } catch (error) {
+      // A bug in a check must not hide the other results; it is reported loudly instead.
+      verdict = { status: 'fail', message: `internal error in this check (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` };
+    }
+  }
+  return {
+    id: check.id,
+    title: check.title,
+    level: check.level,
+    status: downgrade(verdict.status, check.level),
+    requirements: check.requirements,
+    assertion: check.assertion,
+    era: ctx.era,
+    message: verdict.message,
+    durationMs: Date.now() - started,
+    subResults: verdict.subResults?.map((sub) => ({ ...sub, status: downgrade(sub.status, check.level) })),
+    evidence: compactEvidence(ctx.client.log.since(mark)),
+  };
+}
+
+/** A failing SHOULD or MAY is a warning, never a failure. */
+function downgrade(status: Status, level: CheckResult['level']): Status {
+  return status === 'fail' && level !== 'MUST' ? 'warn' : status;
+}
+
+/** If a check crashed the stdio server, later checks get a new process instead of a cascade of failures. */
+async function keepAlive(ctx: CheckContext): Promise<void> {
+  const connection = ctx.client.connection as { alive?: boolean };
+  if (connection.alive === false) {
+    await ctx.client.connection.close().catch(() => undefined);
+    ctx.client.replaceConnection(ctx.target.connect());
+    if (ctx.era === LEGACY) await ctx.client.initialize();
+  }
+}
+
+type Probe = { client: McpClient; discovery: Discovery } | { problem: string; evidence: Exchange[] };
+
+/** Modern first (`server/discover`), then the 2025-11-25 handshake on a fresh connection. */
+async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: number): Promise<Probe> {
+  const modern = new McpClient(target.connect(), { era: MODERN, timeoutMs, log });
+  const discover = await modern.request('server/discover', {});
+  const result = resultOf(discover);
+  if (result && Array.isArray(result.supportedVersions)) {
+    return { client: modern, discovery: fromDiscover(discover, result) };
+  }
+  const modernError = errorOf(discover);
+  await modern.connection.close().catch(() => undefined);
+  const legacy = new McpClient(target.connect(), { era: LEGACY, timeoutMs, log });
+  const init = await legacy.initialize();
+  const initResult = resultOf(init);
+  if (initResult && typeof initResult.protocolVersion === 'string') {
+    return {
+      client: legacy,
+      discovery: {
+        era: LEGACY,
+        supportedVersions: [initResult.protocolVersion],
+        capabilities: asObject(initResult.capabilities),
+        serverInfo: asObject(initResult.serverInfo) as Discovery['serverInfo'],
+        exchange: init,
+      },
+    };
+  }
+  await legacy.connection.close().catch(() => undefined);
+  const why = modernError?.code === -32022 ? ' (it answered -32022: it does not support 2026-07-28)' : '';
+  return {
+    problem: `the server answered neither server/discover (${describeOutcome(discover)})${why} nor a 2025-11-25 initialize (${describeOutcome(init)})`,
+    evidence: [discover, init],
+  };
+}
+
+function fromDiscover(exchange: Exchange, result: JsonObject): Discovery {
+  const meta = asObject(result._meta);
+  return {
+    era: MODERN,
+    supportedVersions: (result.supportedVersions as unknown[]).filter((v): v is string => typeof v === 'string'),
+    capabilities: asObject(result.capabilities),
+    serverInfo: asObject(meta[META_SERVER_INFO]) as Discovery['serverInfo'],
+    exchange,
+  };
+}
+
+function asObject(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function unreachable(problem: string, durationMs: number, evidence: Exchange[] = [], target?: Target): ConformanceSection {
+  const check: CheckResult = {
+    id: 'server-responds',
+    title: 'The server starts and answers server/discover or initialize',
+    level: 'MUST',
+    status: 'fail',
+    requirements: ['DISC-01', 'STDIO-07', 'HTTP-ST-04'],
+    assertion: 1,
+    era: MODERN,
+    message: problem,
+    durationMs,
+    evidence: compactEvidence(evidence),
+  };
+  const stderr = target?.stderrTail();
+  return { era: MODERN, supportedVersions: [], capabilities: {}, checks: [check], stderr: stderr || undefined, summary: summarize([check]), durationMs };
+}
+
+export function summarize(checks: CheckResult[]): ConformanceSection['summary'] {
+  const count = (status: Status) => checks.filter((check) => check.status === status).length;
+  return { pass: count('pass'), fail: count('fail'), warn: count('warn'), skip: count('skip'), total: checks.length };
+}
+
+function compactEvidence(exchanges: Exchange[]): Exchange[] {
+  return exchanges.slice(0, EVIDENCE_EXCHANGES).map((exchange) => ({
+    ...exchange,
+    request: { ...exchange.request, body: clip(exchange.request.body) },
+    response: exchange.response && {
+      ...exchange.response,
+      body: clip(exchange.response.body),
+      messages: [],
+      answer: undefined,
+      garbage: exchange.response.garbage.slice(0, 5),
+    },
+  }));
+}
+
+function clip(text: string): string {
+  return text.length > EVIDENCE_BODY_CHARS ? `${text.slice(0, EVIDENCE_BODY_CHARS)}… (${text.length} chars in all)` : text;
+}

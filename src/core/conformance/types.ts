@@ -1,0 +1,53 @@
+import type { Era, Exchange, TransportKind } from '../mcp/types.js';
+
+export type Level = 'MUST' | 'SHOULD' | 'MAY';
+export type Status = 'pass' | 'fail' | 'warn' | 'skip';
+
+/** A finding below a check: one tool, one page, one header variant. `check-id:sub-id` in expected-failures. */
+export interface SubResult {
+  id: string;
+  status: Status;
+  message: string;
+}
+
+/** One conformance check's outcome, as it appears in report.json. */
+export interface CheckResult {
+  /** Stable kebab-case id, e.g. `discover-supported-versions`. */
+  id: string;
+  title: string;
+  level: Level;
+  status: Status;
+  /** Requirement row ids from REQUIREMENTS-2026-07-28.md (VER-01, DISC-02, ...). */
+  requirements: string[];
+  /** Which of the seven named Layer-0 assertions this check is behind (1..7), if any. */
+  assertion?: number;
+  /** Protocol era the check ran under. */
+  era: Era;
+  message: string;
+  durationMs: number;
+  subResults?: SubResult[];
+  evidence: Exchange[];
+  /** Set by --expected-failures processing. */
+  expected?: 'expected-failure' | 'stale-expected-failure';
+}
+
+export interface ServerIdentity {
+  name?: string;
+  version?: string;
+  transport: TransportKind;
+  target: string;
+}
+
+export interface ConformanceSection {
+  era: Era;
+  /** Versions the server said it supports. */
+  supportedVersions: string[];
+  capabilities: Record<string, unknown>;
+  /** Present when the server has not migrated to 2026-07-28: what to change. */
+  migrationNote?: string;
+  checks: CheckResult[];
+  /** Everything the server wrote to stderr (stdio), tail-truncated. */
+  stderr?: string;
+  summary: { pass: number; fail: number; warn: number; skip: number; total: number };
+  durationMs: number;
+}

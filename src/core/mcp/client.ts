@@ -1,0 +1,184 @@
+import type { Connection } from './connection.js';
+import { ExchangeLog } from './exchange-log.js';
+import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from './types.js';
+
+export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
+export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
+export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+
+/** Methods whose HTTP request also carries `Mcp-Name`, and the param it mirrors. */
+const NAMED_METHODS: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+
+export interface RequestOptions {
+  /** Replace the era's default `_meta` entirely; `null` sends params without `_meta`. */
+  meta?: JsonObject | null;
+  /** Change single `_meta` entries; an `undefined` value removes that entry. */
+  metaPatch?: Record<string, unknown>;
+  /** Send the request with no `params` member at all. */
+  noParams?: boolean;
+  /** HTTP header overrides, matched case-insensitively: a string replaces, null removes. */
+  headers?: Record<string, string | null>;
+  /** The version put in `_meta` and `MCP-Protocol-Version` (default: the client's era). */
+  version?: string;
+  id?: string | number;
+  timeoutMs?: number;
+  /** Label for a deliberately malformed request, shown in evidence. */
+  label?: string;
+}
+
+export interface ClientOptions {
+  era: Era;
+  timeoutMs: number;
+  clientInfo?: { name: string; version: string };
+  log?: ExchangeLog;
+}
+
+/**
+ * Builds era-correct requests (2026-07-28 stateless `_meta` + headers, or 2025-11-25 session)
+ * and lets a check change exactly one thing about them. Every exchange lands in the log.
+ */
+export class McpClient {
+  connection: Connection;
+  readonly log: ExchangeLog;
+  era: Era;
+  timeoutMs: number;
+  sessionId: string | undefined;
+  private nextId = 1;
+  private readonly clientInfo: { name: string; version: string };
+
+  constructor(connection: Connection, options: ClientOptions) {
+    this.connection = connection;
+    this.era = options.era;
+    this.timeoutMs = options.timeoutMs;
+    this.clientInfo = options.clientInfo ?? { name: 'mcp-evals', version: '0.0.0' };
+    this.log = options.log ?? new ExchangeLog();
+  }
+
+  /** Swap in a new connection (after the old stdio process died); ids keep counting. */
+  replaceConnection(connection: Connection): void {
+    this.connection = connection;
+    this.sessionId = undefined;
+  }
+
+  defaultMeta(version: string = this.era): JsonObject {
+    return {
+      [META_PROTOCOL_VERSION]: version,
+      [META_CLIENT_CAPABILITIES]: {},
+      [META_CLIENT_INFO]: this.clientInfo,
+    };
+  }
+
+  /** The standard headers a correct client sends for this method and params. */
+  standardHeaders(method: string, params: JsonObject | undefined, version: string = this.era): Record<string, string> {
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+    };
+    if (this.era === LEGACY) {
+      if (method !== 'initialize') headers['MCP-Protocol-Version'] = version;
+      if (this.sessionId) headers['Mcp-Session-Id'] = this.sessionId;
+      return headers;
+    }
+    headers['MCP-Protocol-Version'] = version;
+    headers['Mcp-Method'] = method;
+    const nameParam = NAMED_METHODS[method];
+    const value = nameParam && params ? params[nameParam] : undefined;
+    if (typeof value === 'string') headers['Mcp-Name'] = encodeHeaderValue(value);
+    return headers;
+  }
+
+  async request(method: string, params: JsonObject = {}, options: RequestOptions = {}): Promise<Exchange> {
+    const id = options.id ?? this.nextId++;
+    const version = options.version ?? this.era;
+    const fullParams = options.noParams ? undefined : this.withMeta(params, options, version);
+    const body = JSON.stringify(fullParams === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: fullParams });
+    const headers = applyHeaderOverrides(this.standardHeaders(method, params, version), options.headers);
+    const exchange = await this.connection.send({
+      method: options.label ? `${method} (${options.label})` : method,
+      id,
+      body,
+      headers: this.connection.kind === 'http' ? headers : undefined,
+      expectAnswer: true,
+      timeoutMs: options.timeoutMs ?? this.timeoutMs,
+    });
+    return this.log.add(exchange, this.era);
+  }
+
+  /** A notification: no id, no answer expected; on stdio, watch `quietMs` for a forbidden reply. */
+  async notify(method: string, params: JsonObject = {}, options: RequestOptions & { quietMs?: number } = {}): Promise<Exchange> {
+    const version = options.version ?? this.era;
+    const fullParams = this.era === MODERN ? this.withMeta(params, options, version) : params;
+    const body = JSON.stringify({ jsonrpc: '2.0', method, params: fullParams });
+    const headers = applyHeaderOverrides(this.standardHeaders(method, params, version), options.headers);
+    const exchange = await this.connection.send({
+      method,
+      body,
+      headers: this.connection.kind === 'http' ? headers : undefined,
+      expectAnswer: this.connection.kind === 'http',
+      quietMs: options.quietMs ?? 300,
+      timeoutMs: options.timeoutMs ?? this.timeoutMs,
+    });
+    return this.log.add(exchange, this.era);
+  }
+
+  /** Exact bytes, for malformed-input probes. `answerId` is the id the answer will carry (null for parse errors). */
+  async raw(label: string, body: string, options: { headers?: Record<string, string>; httpMethod?: string; answerId?: string | number | null; expectAnswer?: boolean; timeoutMs?: number } = {}): Promise<Exchange> {
+    const exchange = await this.connection.send({
+      method: label,
+      id: options.answerId ?? null,
+      body,
+      headers: options.headers,
+      httpMethod: options.httpMethod,
+      expectAnswer: options.expectAnswer ?? true,
+      quietMs: 300,
+      timeoutMs: options.timeoutMs ?? this.timeoutMs,
+    });
+    return this.log.add(exchange, this.era);
+  }
+
+  /** 2025-11-25 handshake: initialize, remember the session, send notifications/initialized. */
+  async initialize(protocolVersion: string = LEGACY): Promise<Exchange> {
+    const id = this.nextId++;
+    const params = { protocolVersion, capabilities: {}, clientInfo: this.clientInfo };
+    const exchange = await this.connection.send({
+      method: 'initialize',
+      id,
+      body: JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params }),
+      headers: this.connection.kind === 'http' ? this.standardHeaders('initialize', params) : undefined,
+      expectAnswer: true,
+      timeoutMs: this.timeoutMs,
+    });
+    const recorded = this.log.add(exchange, LEGACY);
+    const session = exchange.response?.headers?.['mcp-session-id'];
+    if (session) this.sessionId = session;
+    if (exchange.response?.answer?.result !== undefined) await this.notify('notifications/initialized', {}, { quietMs: 50 });
+    return recorded;
+  }
+
+  private withMeta(params: JsonObject, options: RequestOptions, version: string): JsonObject {
+    if (this.era === LEGACY) return params;
+    if (options.meta === null) return { ...params };
+    const meta: JsonObject = { ...(options.meta ?? this.defaultMeta(version)) };
+    for (const [key, value] of Object.entries(options.metaPatch ?? {})) {
+      if (value === undefined) delete meta[key];
+      else meta[key] = value;
+    }
+    return { ...params, _meta: meta };
+  }
+}
+
+/** Header values must be visible ASCII: anything else goes in the spec's base64 sentinel form. */
+export function encodeHeaderValue(value: string): string {
+  return /^[\x20-\x7e]*$/.test(value) && value.trim() === value ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
+
+function applyHeaderOverrides(headers: Record<string, string>, overrides: Record<string, string | null> | undefined): Record<string, string> {
+  if (!overrides) return headers;
+  const out = { ...headers };
+  for (const [name, value] of Object.entries(overrides)) {
+    for (const existing of Object.keys(out)) if (existing.toLowerCase() === name.toLowerCase()) delete out[existing];
+    if (value !== null) out[name] = value;
+  }
+  return out;
+}

@@ -1,0 +1,76 @@
+import type { Exchange, ReceivedMessage, TransportKind } from './types.js';
+
+/** What a transport needs to send one message and (maybe) wait for its answer. */
+export interface OutgoingMessage {
+  /** JSON-RPC method, or a label such as `(invalid json)` for raw probes. */
+  method: string;
+  /** The JSON-RPC id the answer will carry; undefined for notifications. */
+  id?: string | number | null;
+  /** Exact bytes of the body, so checks can send deliberately malformed JSON. */
+  body: string;
+  /** HTTP only: headers exactly as to be sent (null values are omitted). */
+  headers?: Record<string, string>;
+  /** HTTP only: defaults to POST. */
+  httpMethod?: string;
+  /** Wait for a JSON-RPC answer with this id (stdio), or read the body (HTTP). */
+  expectAnswer: boolean;
+  /** stdio notifications: how long to watch for a (forbidden) reply. */
+  quietMs?: number;
+  timeoutMs: number;
+}
+
+/** Partial exchange a transport fills in; the client adds seq and era. */
+export type TransportExchange = Omit<Exchange, 'seq' | 'era'>;
+
+export interface CloseInfo {
+  /** stdio: did the process exit by itself within the grace period after stdin closed? */
+  exitedPromptly?: boolean;
+  exitCode?: number | null;
+  signal?: string | null;
+}
+
+export interface Connection {
+  readonly kind: TransportKind;
+  /** The command or URL, for the report. */
+  readonly target: string;
+  send(message: OutgoingMessage): Promise<TransportExchange>;
+  /** Messages that arrived without a matching request: server requests, stray notifications, garbage. */
+  unsolicited(): UnsolicitedRecord[];
+  /** stdio only: the tail of what the server wrote to stderr. */
+  stderrTail(): string;
+  close(): Promise<CloseInfo>;
+}
+
+export interface UnsolicitedRecord {
+  at: number;
+  raw: string;
+  message?: ReceivedMessage;
+  /** Why it is here: not JSON, not UTF-8, a request from the server, an unknown id... */
+  reason: string;
+}
+
+/** True when a message answers a request (it has an id and a result or an error). */
+export function isResponse(message: ReceivedMessage): boolean {
+  return message.id !== undefined && (message.result !== undefined || message.error !== undefined) && message.method === undefined;
+}
+
+/** An error answering an unparseable request may leave out `id` (MCP schema) instead of sending null. */
+export function isIdlessError(message: ReceivedMessage): boolean {
+  return message.id === undefined && message.error !== undefined && message.method === undefined;
+}
+
+/** Loose id match (value, not type): a server that echoes `"1"` for `1` still gets its answer read; RT-05 judges the type. */
+export function sameId(a: unknown, b: unknown): boolean {
+  if (a === null || b === null) return a === b;
+  return String(a) === String(b);
+}
+
+export function parseJsonMessage(text: string): ReceivedMessage | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as ReceivedMessage;
+  } catch {
+    // fall through: the caller records garbage
+  }
+  return undefined;
+}

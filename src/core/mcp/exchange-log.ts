@@ -1,0 +1,26 @@
+import type { TransportExchange } from './connection.js';
+import type { Era, Exchange } from './types.js';
+
+/** Every exchange of a run, numbered; a check's evidence is the slice recorded while it ran. */
+export class ExchangeLog {
+  private readonly entries: Exchange[] = [];
+  private seq = 0;
+
+  add(exchange: TransportExchange, era: Era | 'probe'): Exchange {
+    const recorded: Exchange = { seq: ++this.seq, era, ...exchange };
+    this.entries.push(recorded);
+    return recorded;
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  since(mark: number): Exchange[] {
+    return this.entries.slice(mark);
+  }
+
+  all(): readonly Exchange[] {
+    return this.entries;
+  }
+}

@@ -1,0 +1,180 @@
+import { Agent, request } from 'undici';
+import { isIdlessError, isResponse, parseJsonMessage, sameId, type CloseInfo, type Connection, type OutgoingMessage, type TransportExchange, type UnsolicitedRecord } from './connection.js';
+import { parseSse } from './sse.js';
+import type { ReceivedMessage } from './types.js';
+import { redactHeaders } from './redact.js';
+
+export interface HttpOptions {
+  url: string;
+  /** Extra headers on every request (e.g. Authorization); redacted in every record. */
+  headers?: Record<string, string>;
+  /** A larger body is cut off and reported. */
+  maxBodyBytes?: number;
+}
+
+const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
+/** After the answer on an SSE stream, how long to wait to see the stream close (HTTP-SSE-03). */
+const SSE_CLOSE_GRACE_MS = 300;
+
+/** Streamable HTTP over undici: one POST per message, JSON or SSE answers, every byte kept. */
+export class HttpConnection implements Connection {
+  readonly kind = 'http' as const;
+  readonly target: string;
+  private readonly agent = new Agent({ connect: { timeout: 5000 }, keepAliveTimeout: 2000 });
+  private readonly maxBody: number;
+  private readonly extraHeaders: Record<string, string>;
+  private stray: UnsolicitedRecord[] = [];
+
+  constructor(options: HttpOptions) {
+    this.target = options.url;
+    this.maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+    this.extraHeaders = options.headers ?? {};
+  }
+
+  unsolicited(): UnsolicitedRecord[] {
+    return [...this.stray];
+  }
+
+  stderrTail(): string {
+    return '';
+  }
+
+  async send(message: OutgoingMessage): Promise<TransportExchange> {
+    const startedAt = Date.now();
+    const headers = { ...this.extraHeaders, ...(message.headers ?? {}) };
+    const httpMethod = message.httpMethod ?? 'POST';
+    const recorded = { method: message.method, httpMethod, headers: redactHeaders(headers), body: message.body };
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), message.timeoutMs);
+    try {
+      const response = await request(this.target, {
+        method: httpMethod as 'POST',
+        headers,
+        body: httpMethod === 'POST' ? message.body : undefined,
+        signal: abort.signal,
+        dispatcher: this.agent,
+        headersTimeout: message.timeoutMs,
+        bodyTimeout: message.timeoutMs,
+      });
+      const responseHeaders = flattenHeaders(response.headers);
+      const contentType = responseHeaders['content-type'] ?? '';
+      const isSse = contentType.toLowerCase().startsWith('text/event-stream');
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let failure: string | undefined;
+      let answer: ReceivedMessage | undefined;
+      let closedAfterAnswer: boolean | undefined;
+      const body = response.body;
+      const iterator = body[Symbol.asyncIterator]();
+      try {
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) break;
+          const buffer = next.value as Buffer;
+          size += buffer.length;
+          if (size > this.maxBody) {
+            failure = `response body exceeds ${this.maxBody} bytes; read stopped`;
+            break;
+          }
+          chunks.push(buffer);
+          if (isSse && !answer) {
+            answer = findAnswer(parseSse(Buffer.concat(chunks).toString('utf8')).events.map((e) => parseJsonMessage(e.data)), message.id);
+            if (answer) {
+              closedAfterAnswer = await endsWithin(iterator, SSE_CLOSE_GRACE_MS, chunks);
+              break;
+            }
+          }
+        }
+      } catch (error) {
+        failure = abort.signal.aborted ? `response body not complete within ${message.timeoutMs} ms` : `response stream failed: ${describe(error)}`;
+      } finally {
+        body.destroy();
+      }
+      const text = Buffer.concat(chunks).toString('utf8');
+      const { messages, garbage } = decodeBody(text, contentType, isSse);
+      answer ??= findAnswer(messages, message.id);
+      if (!answer && !failure && message.expectAnswer && response.statusCode !== 202) {
+        if (text.trim() === '') failure = `HTTP ${response.statusCode} with an empty body`;
+        else if (messages.length === 0) failure = `HTTP ${response.statusCode} with a body that is not JSON-RPC: ${text.slice(0, 200)}`;
+      }
+      if (closedAfterAnswer !== undefined) responseHeaders['x-mcp-evals-stream-closed-after-answer'] = String(closedAfterAnswer);
+      return {
+        transport: 'http',
+        request: recorded,
+        response: { status: response.statusCode, headers: responseHeaders, body: text, messages, answer, garbage, contentType },
+        failure,
+        startedAt,
+        durationMs: Date.now() - startedAt,
+      };
+    } catch (error) {
+      const failure = abort.signal.aborted ? `no response within ${message.timeoutMs} ms` : `request failed: ${describe(error)}`;
+      return { transport: 'http', request: recorded, failure, startedAt, durationMs: Date.now() - startedAt };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<CloseInfo> {
+    await this.agent.destroy().catch(() => undefined);
+    return {};
+  }
+}
+
+function findAnswer(messages: Array<ReceivedMessage | undefined>, id: OutgoingMessage['id']): ReceivedMessage | undefined {
+  const responses = messages.filter((m): m is ReceivedMessage => m !== undefined && (isResponse(m) || isIdlessError(m)));
+  return responses.find((m) => sameId(m.id ?? null, id ?? null)) ?? (responses.length === 1 ? responses[0] : undefined);
+}
+
+function decodeBody(text: string, contentType: string, isSse: boolean): { messages: ReceivedMessage[]; garbage: string[] } {
+  const messages: ReceivedMessage[] = [];
+  const garbage: string[] = [];
+  if (text.trim() === '') return { messages, garbage };
+  if (isSse) {
+    for (const event of parseSse(text).events) {
+      const message = parseJsonMessage(event.data);
+      if (message) messages.push(message);
+      else garbage.push(`SSE data is not one JSON-RPC message: ${event.data.slice(0, 200)}`);
+    }
+    return { messages, garbage };
+  }
+  const message = parseJsonMessage(text);
+  if (message) messages.push(message);
+  else garbage.push(`${contentType || 'no content-type'} body is not a JSON-RPC message: ${text.slice(0, 200)}`);
+  return { messages, garbage };
+}
+
+async function endsWithin(iterator: AsyncIterator<unknown>, ms: number, chunks: Buffer[]): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'open'>((resolve) => {
+    timer = setTimeout(() => resolve('open'), ms);
+  });
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), deadline]);
+      if (next === 'open') return false;
+      if (next.done) return true;
+      chunks.push(next.value as Buffer);
+    }
+  } catch {
+    return true;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+export function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: string }).code;
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return `${code ? `${code} ` : ''}${error.message}${cause}`;
+  }
+  return String(error);
+}

@@ -1,0 +1,239 @@
+import { ProcessGroup } from './process-group.js';
+import {
+  isIdlessError,
+  isResponse,
+  parseJsonMessage,
+  sameId,
+  type CloseInfo,
+  type Connection,
+  type OutgoingMessage,
+  type TransportExchange,
+  type UnsolicitedRecord,
+} from './connection.js';
+import type { ReceivedMessage } from './types.js';
+
+export interface StdioOptions {
+  command: string;
+  cwd?: string;
+  env?: Record<string, string>;
+  /** A longer stdout line is dropped and reported instead of buffered without bound. */
+  maxLineBytes?: number;
+  /** How long the server gets to exit after stdin closes before it is signalled. */
+  exitGraceMs?: number;
+}
+
+interface Line {
+  at: number;
+  raw: string;
+  message?: ReceivedMessage;
+  problem?: string;
+}
+
+interface Waiter {
+  id: string | number | null;
+  resolve: (answer: Line) => void;
+}
+
+const DEFAULT_MAX_LINE = 16 * 1024 * 1024;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Newline-delimited JSON-RPC over a spawned process's stdin/stdout. */
+export class StdioConnection implements Connection {
+  readonly kind = 'stdio' as const;
+  readonly target: string;
+  private readonly group: ProcessGroup;
+  private readonly maxLine: number;
+  private readonly exitGraceMs: number;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private dropping = false;
+  private lines: Line[] = [];
+  private waiters: Waiter[] = [];
+  private claimed = new Set<Line>();
+  private stray: UnsolicitedRecord[] = [];
+  private exitListeners: Array<() => void> = [];
+
+  constructor(options: StdioOptions) {
+    this.target = options.command;
+    this.maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE;
+    this.exitGraceMs = options.exitGraceMs ?? 5000;
+    this.group = new ProcessGroup(options.command, { cwd: options.cwd, env: options.env, stdin: 'pipe' });
+    this.group.child.stdout?.on('data', (chunk: Buffer) => this.onData(chunk));
+    this.group.child.stdin?.on('error', () => {
+      // EPIPE when the server died: surfaced through the exit, not as a crash of ours
+    });
+    this.group.child.once('exit', () => {
+      for (const listener of this.exitListeners.splice(0)) listener();
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.group.pid;
+  }
+
+  get alive(): boolean {
+    return !this.group.hasExited;
+  }
+
+  stderrTail(): string {
+    return this.group.stderrTail();
+  }
+
+  unsolicited(): UnsolicitedRecord[] {
+    return [...this.stray];
+  }
+
+  async send(message: OutgoingMessage): Promise<TransportExchange> {
+    const startedAt = Date.now();
+    const firstLine = this.lines.length;
+    if (!this.alive) {
+      return { transport: 'stdio', request: { method: message.method, body: message.body }, failure: this.deathMessage(), startedAt, durationMs: 0 };
+    }
+    this.group.child.stdin?.write(message.body.endsWith('\n') ? message.body : `${message.body}\n`);
+
+    let failure: string | undefined;
+    let answer: Line | undefined;
+    if (message.expectAnswer) {
+      const outcome = await this.waitForAnswer(message.id ?? null, message.timeoutMs);
+      if (outcome === 'timeout') failure = `no response within ${message.timeoutMs} ms`;
+      else if (outcome === 'exit') failure = this.deathMessage();
+      else answer = outcome;
+    } else {
+      // A notification must get no reply: watch for one for a short while.
+      await this.quiet(message.quietMs ?? 0);
+    }
+    const seen = this.lines.slice(firstLine);
+    return {
+      transport: 'stdio',
+      request: { method: message.method, body: message.body },
+      response:
+        seen.length > 0 || answer
+          ? {
+              body: seen.map((line) => line.raw).join('\n'),
+              messages: seen.flatMap((line) => (line.message ? [line.message] : [])),
+              answer: answer?.message,
+              garbage: seen.flatMap((line) => (line.problem ? [`${line.problem}: ${line.raw.slice(0, 200)}`] : [])),
+            }
+          : undefined,
+      failure,
+      startedAt,
+      durationMs: Date.now() - startedAt,
+    };
+  }
+
+  /** Close stdin and give the server `exitGraceMs` to exit on its own (STDIO-05), then kill the group. */
+  async close(): Promise<CloseInfo> {
+    this.group.child.stdin?.end();
+    const exitedPromptly = await this.group.waitForExit(this.exitGraceMs);
+    await this.group.kill(500);
+    const exit = this.group.exit;
+    return { exitedPromptly, exitCode: exit?.code ?? null, signal: exit?.signal ?? null };
+  }
+
+  /** Kill without the polite stdin close (for a server already judged hung). */
+  async kill(): Promise<void> {
+    await this.group.kill(500);
+  }
+
+  private deathMessage(): string {
+    const exit = this.group.exit;
+    const how = exit?.signal ? `was killed by ${exit.signal}` : `exited with code ${exit?.code ?? 'unknown'}`;
+    const tail = this.group.stderrTail(600).trim();
+    return `server process ${how}${tail ? `; stderr ends with: ${tail}` : ''}`;
+  }
+
+  private waitForAnswer(id: string | number | null, timeoutMs: number): Promise<Line | 'timeout' | 'exit'> {
+    const already = this.lines.find(
+      (line) => !this.claimed.has(line) && line.message && (isResponse(line.message) || isIdlessError(line.message)) && sameId(line.message.id ?? null, id),
+    );
+    if (already) {
+      this.claimed.add(already);
+      return Promise.resolve(already);
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish('timeout'), timeoutMs);
+      const onExit = () => setTimeout(() => finish('exit'), 20); // let the last stdout bytes arrive
+      const waiter: Waiter = { id, resolve: (line) => finish(line) };
+      const finish = (outcome: Line | 'timeout' | 'exit') => {
+        clearTimeout(timer);
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        this.exitListeners = this.exitListeners.filter((l) => l !== onExit);
+        resolve(outcome);
+      };
+      this.waiters.push(waiter);
+      this.exitListeners.push(onExit);
+    });
+  }
+
+  private quiet(ms: number): Promise<void> {
+    return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+  }
+
+  private onData(chunk: Buffer): void {
+    let start = 0;
+    for (let index = chunk.indexOf(0x0a); index !== -1; index = chunk.indexOf(0x0a, start)) {
+      this.append(chunk.subarray(start, index));
+      this.flushLine();
+      start = index + 1;
+    }
+    if (start < chunk.length) this.append(chunk.subarray(start));
+  }
+
+  private append(part: Buffer): void {
+    if (this.dropping) return;
+    if (this.pendingBytes + part.length > this.maxLine) {
+      this.dropping = true;
+      this.pending = [];
+      return;
+    }
+    this.pending.push(part);
+    this.pendingBytes += part.length;
+  }
+
+  private flushLine(): void {
+    const at = Date.now();
+    if (this.dropping) {
+      this.dropping = false;
+      this.pendingBytes = 0;
+      this.record({ at, raw: `(a stdout line longer than ${this.maxLine} bytes, dropped)`, problem: 'oversized line' });
+      return;
+    }
+    const bytes = Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    let text: string;
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      this.record({ at, raw: bytes.toString('latin1').slice(0, 500), problem: 'not UTF-8' });
+      return;
+    }
+    const raw = text.endsWith('\r') ? text.slice(0, -1) : text;
+    if (raw.trim() === '') return;
+    const message = parseJsonMessage(raw);
+    this.record(message ? { at, raw, message } : { at, raw, problem: 'not a JSON-RPC message' });
+  }
+
+  private record(line: Line): void {
+    this.lines.push(line);
+    if (this.lines.length > 10_000) this.lines.splice(0, 5_000);
+    const message = line.message;
+    if (message && (isResponse(message) || isIdlessError(message))) {
+      const waiter = this.waiters.find((w) => sameId(w.id, message.id ?? null));
+      if (waiter) {
+        this.claimed.add(line);
+        waiter.resolve(line);
+        return;
+      }
+      this.stray.push({ at: line.at, raw: line.raw, message, reason: 'response to no pending request' });
+      return;
+    }
+    if (!message) {
+      // A JSON-RPC error for unparseable input may carry id null; it is matched above. Everything else is a finding.
+      this.stray.push({ at: line.at, raw: line.raw, reason: line.problem ?? 'unparseable' });
+      return;
+    }
+    const reason = message.method !== undefined && message.id !== undefined ? 'request from the server' : 'notification';
+    this.stray.push({ at: line.at, raw: line.raw, message, reason });
+  }
+}

@@ -1,0 +1,90 @@
+import { request } from 'undici';
+import type { Connection } from './connection.js';
+import { HttpConnection, describe } from './http-transport.js';
+import { ProcessGroup } from './process-group.js';
+import { StdioConnection } from './stdio-transport.js';
+import type { TransportKind } from './types.js';
+
+export type TargetSpec =
+  | { kind: 'stdio'; command: string; cwd?: string; env?: Record<string, string> }
+  | {
+      kind: 'http';
+      url: string;
+      headers?: Record<string, string>;
+      /** A server the harness launches itself, and how to know it is up. */
+      start?: { command: string; cwd?: string; env?: Record<string, string>; readyUrl?: string; readyTimeoutMs?: number };
+    };
+
+/** Raised when the server under test cannot be reached at all; the run reports it as a failed check. */
+export class TargetUnavailableError extends Error {
+  override name = 'TargetUnavailableError';
+}
+
+/** The server under test: how to open a fresh connection to it, and how to stop what we started. */
+export class Target {
+  private launched: ProcessGroup | undefined;
+  private readonly connections: Connection[] = [];
+
+  private constructor(readonly spec: TargetSpec) {}
+
+  static async open(spec: TargetSpec): Promise<Target> {
+    const target = new Target(spec);
+    if (spec.kind === 'http' && spec.start) await target.launch(spec.start, spec.url);
+    return target;
+  }
+
+  get kind(): TransportKind {
+    return this.spec.kind;
+  }
+
+  get description(): string {
+    return this.spec.kind === 'stdio' ? this.spec.command : this.spec.url;
+  }
+
+  /** stdio: a new process; HTTP: a new connection pool to the same endpoint. */
+  connect(): Connection {
+    const connection =
+      this.spec.kind === 'stdio'
+        ? new StdioConnection({ command: this.spec.command, cwd: this.spec.cwd, env: this.spec.env })
+        : new HttpConnection({ url: this.spec.url, headers: this.spec.headers });
+    this.connections.push(connection);
+    return connection;
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all(this.connections.splice(0).map((connection) => connection.close().catch(() => undefined)));
+    await this.launched?.kill(1000);
+  }
+
+  /** stderr of the launched HTTP server, for the report. */
+  stderrTail(): string {
+    return this.launched?.stderrTail() ?? '';
+  }
+
+  private async launch(start: NonNullable<Extract<TargetSpec, { kind: 'http' }>['start']>, url: string): Promise<void> {
+    this.launched = new ProcessGroup(start.command, { cwd: start.cwd, env: start.env, stdin: 'ignore' });
+    const readyUrl = start.readyUrl ?? url;
+    const deadline = Date.now() + (start.readyTimeoutMs ?? 30_000);
+    let lastProblem = 'no answer yet';
+    while (Date.now() < deadline) {
+      if (this.launched.hasExited) {
+        const exit = this.launched.exit;
+        throw new TargetUnavailableError(
+          `the start command "${start.command}" exited (code ${exit?.code ?? 'unknown'}) before ${readyUrl} answered; stderr ends with: ${this.launched.stderrTail(600).trim()}`,
+        );
+      }
+      try {
+        const response = await request(readyUrl, { method: 'GET', headersTimeout: 1000, bodyTimeout: 1000, signal: AbortSignal.timeout(1500) });
+        await response.body.dump();
+        // Any HTTP answer from the MCP endpoint means it listens; a dedicated probe URL must say 2xx.
+        if (readyUrl === url || response.statusCode < 300) return;
+        lastProblem = `HTTP ${response.statusCode}`;
+      } catch (error) {
+        lastProblem = describe(error);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await this.launched.kill(500);
+    throw new TargetUnavailableError(`${readyUrl} was not ready within ${start.readyTimeoutMs ?? 30_000} ms (last: ${lastProblem})`);
+  }
+}

@@ -1,0 +1,63 @@
+/** Wire-level types shared by the transports, the client and the conformance checks. */
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: unknown };
+
+/** The protocol revisions this tool speaks. */
+export type Era = '2026-07-28' | '2025-11-25';
+export const MODERN: Era = '2026-07-28';
+export const LEGACY: Era = '2025-11-25';
+
+export type TransportKind = 'stdio' | 'http';
+
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** A JSON-RPC message as received; fields are unknown until a check validates them. */
+export interface ReceivedMessage {
+  jsonrpc?: unknown;
+  id?: unknown;
+  method?: unknown;
+  params?: unknown;
+  result?: unknown;
+  error?: unknown;
+}
+
+/**
+ * One request/response round trip, recorded byte-exact enough for a report's evidence.
+ * Bodies are kept as text (truncated for the report, never for parsing).
+ */
+export interface Exchange {
+  /** Monotonic sequence number within one run. */
+  seq: number;
+  transport: TransportKind;
+  era: Era | 'probe';
+  request: {
+    method: string;
+    /** HTTP only: the request headers actually sent (secrets redacted). */
+    headers?: Record<string, string>;
+    httpMethod?: string;
+    body: string;
+  };
+  response?: {
+    /** HTTP only. */
+    status?: number;
+    headers?: Record<string, string>;
+    /** The raw body (HTTP) or the raw lines received while waiting (stdio). */
+    body: string;
+    /** Every JSON-RPC message parsed from the body, in order (SSE events, stdout lines). */
+    messages: ReceivedMessage[];
+    /** The message answering this request, when one came. */
+    answer?: ReceivedMessage;
+    /** Lines or events that were not valid JSON-RPC. */
+    garbage: string[];
+    contentType?: string;
+  };
+  /** Set when no usable answer came: deadline, crash, oversize body, connection error. */
+  failure?: string;
+  startedAt: number;
+  durationMs: number;
+}
