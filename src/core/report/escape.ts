@@ -48,7 +48,7 @@ export function xmlAttr(text: string): string {
 
 /**
  * Untrusted text as inline Markdown, safe inside a GFM table cell: HTML and Markdown
- * punctuation escaped, `|` escaped, newlines as `<br>`, `@mentions` and `#123` references
+ * punctuation escaped (`$` too: GitHub renders `$…$` as math), `|` escaped, newlines as `<br>`, `@mentions` and `#123` references
  * neutralized with a zero-width joiner so a server's text cannot ping people or link issues.
  */
 export function markdownInline(text: string): string {
@@ -56,7 +56,7 @@ export function markdownInline(text: string): string {
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/[\\`*_[\]~|]/g, '\\$&')
+    .replace(/[\\`*_[\]~|$]/g, '\\$&')
     .replace(/@/g, `@${ZWJ}`)
     .replace(/#(?=\d)/g, `#${ZWJ}`)
     .replace(/[ \t]*(?:\r\n|\r|\n)\s*/g, '<br>');

@@ -41,7 +41,7 @@ export function renderConformanceMarkdown(report: Report, options: MarkdownOptio
 
   out.add('**The seven assertions**\n\n| # | assertion | result | checks |\n|---:|---|---|---:|\n');
   for (const row of assertionRows(section.checks)) {
-    out.add(`| ${row.number} | ${markdownInline(row.name)} | ${ASSERTION_MARK[row.outcome]} | ${row.checks.length} |\n`);
+    out.add(`| ${row.number} | ${markdownInline(row.name)} | ${ASSERTION_MARK[row.outcome]} | ${checkCount(row.checks)} |\n`);
   }
   out.add('\n');
 
@@ -66,6 +66,12 @@ export function renderConformanceMarkdown(report: Report, options: MarkdownOptio
   }
   out.force('</details>\n');
   return out.text();
+}
+
+/** `3`, or `1 (2 skipped)` when some of the checks behind an assertion did not run. */
+function checkCount(checks: CheckResult[]): string {
+  const skipped = checks.filter((check) => check.status === 'skip').length;
+  return skipped > 0 ? `${checks.length - skipped} (${skipped} skipped)` : String(checks.length);
 }
 
 function statusMark(check: CheckResult): string {

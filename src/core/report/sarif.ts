@@ -97,7 +97,7 @@ function clean(text: string): string {
 
 /** A repository-relative path as a SARIF URI: forward slashes, no leading `./`. */
 function toUri(path: string): string {
-  return path.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
+  return encodeURI(path.replace(/\\/g, '/').replace(/^(\.\/)+/, ''));
 }
 
 function pascalCase(id: string): string {

@@ -162,7 +162,6 @@ export const resultChecks = [
     title: "Every result validates against its method's definition in the spec schema",
     level: 'MUST',
     requirements: ['RT-08', 'DISC-05', 'RSRC-05', 'PRMT-01'],
-    assertion: 4,
     eras: BOTH,
     late: true,
     async run(ctx) {
@@ -191,7 +190,9 @@ export const resultChecks = [
         const sent = requestId(exchange);
         const problems: string[] = [];
         if (answer.jsonrpc !== '2.0') problems.push(`jsonrpc is ${JSON.stringify(answer.jsonrpc)}`);
-        if (sent !== undefined && sent !== null && answer.id !== sent) problems.push(`id ${JSON.stringify(answer.id)} does not echo the request id ${JSON.stringify(sent)}`);
+        // An id-less error is allowed where the request was refused before it was read (403 Origin, parse error).
+        const idlessAllowed = answer.id === undefined && answer.error !== undefined && (exchange.response?.status === 403 || errorOf(exchange)?.code === -32700);
+        if (sent !== undefined && sent !== null && answer.id !== sent && !idlessAllowed) problems.push(`id ${JSON.stringify(answer.id)} does not echo the request id ${JSON.stringify(sent)}`);
         if ((answer.result === undefined) === (answer.error === undefined)) problems.push('must hold exactly one of result and error');
         if (answer.error !== undefined) {
           const error = answer.error as { code?: unknown; message?: unknown };

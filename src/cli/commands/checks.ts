@@ -1,0 +1,13 @@
+import { CHECKS } from '../../core/conformance/registry.js';
+import { EXIT } from '../exit-codes.js';
+import type { Output } from '../output.js';
+
+/** One line per check: id, level, where it applies, the requirement rows it covers. */
+export async function checksCommand(_argv: string[], out: Output): Promise<number> {
+  const width = Math.max(...CHECKS.map((check) => check.id.length));
+  for (const check of CHECKS) {
+    const scope = [check.eras.length === 2 ? 'both eras' : check.eras[0], check.transport ?? 'any transport', check.assertion ? `★${check.assertion}` : ''].filter(Boolean).join(', ');
+    out.stdout(`${check.id.padEnd(width)}  ${check.level.padEnd(6)}  ${check.requirements.join(' ')}  (${scope})`);
+  }
+  return EXIT.ok;
+}

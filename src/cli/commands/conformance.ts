@@ -1,0 +1,133 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { applyExpectedFailures, parseExpectedFailures, type ExpectedFailure } from '../../core/conformance/expected-failures.js';
+import { CHECKS } from '../../core/conformance/registry.js';
+import { runConformance } from '../../core/conformance/runner.js';
+import { summarize } from '../../core/conformance/runner.js';
+import { ConfigurationError } from '../../core/errors.js';
+import type { TargetSpec } from '../../core/mcp/target.js';
+import { buildConformanceReport } from '../../core/report/build.js';
+import { renderConformanceText } from '../../core/report/text.js';
+import { writeReportFiles } from '../../core/report/write.js';
+import { SPEC_REVISION } from '../../core/version.js';
+import { parseFlags, positiveInteger } from '../args.js';
+import { EXIT } from '../exit-codes.js';
+import type { Output } from '../output.js';
+
+const HELP = `mcp-evals conformance — Layer 0: does the server speak MCP correctly? (free, deterministic)
+
+  --command "CMD ARGS"     run a stdio server (its whole process group is stopped at the end)
+  --url URL                test a Streamable HTTP endpoint
+  --start "CMD ARGS"       with --url: launch the HTTP server first...
+  --ready-url URL          ...and wait until this URL answers 2xx (default: the MCP URL answers at all)
+  --header "Name: value"   extra HTTP header on every request, e.g. Authorization (repeatable; redacted in reports)
+  --spec 2026-07-28        the spec revision to check against (the only one so far; 2025-11-25 servers are detected)
+  --out DIR                where to write report.json, summary.md, junit.xml, conformance.sarif (default mcp-evals-report)
+  --expected-failures FILE YAML list of check ids (\`id\` or \`id:sub-id\`) known to fail; a stale entry fails the run
+  --timeout MS             deadline for each request (default 5000)
+  --call-tools MODE        read-only (default: only tools annotated readOnlyHint), all, or none
+  --allowed-origin ORIGIN  an Origin your server accepts by policy (skips the foreign-Origin check for it)
+  --only ID,ID             run only these checks
+  --experiment TAG         tag the report (a commit, a prompt version)`;
+
+export async function conformanceCommand(argv: string[], out: Output): Promise<number> {
+  const { values } = parseFlags(argv, {
+    url: { type: 'string' },
+    command: { type: 'string' },
+    start: { type: 'string' },
+    'ready-url': { type: 'string' },
+    header: { type: 'string', multiple: true },
+    spec: { type: 'string' },
+    out: { type: 'string' },
+    'expected-failures': { type: 'string' },
+    timeout: { type: 'string' },
+    'call-tools': { type: 'string' },
+    'allowed-origin': { type: 'string' },
+    only: { type: 'string' },
+    experiment: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    out.stdout(HELP);
+    return EXIT.ok;
+  }
+  const target = targetFrom(values);
+  if (values.spec !== undefined && values.spec !== SPEC_REVISION) {
+    throw new ConfigurationError(`--spec ${values.spec} is not supported; this version checks ${SPEC_REVISION} (and detects 2025-11-25 servers by itself)`);
+  }
+  const callTools = values['call-tools'] ?? 'read-only';
+  if (!['read-only', 'all', 'none'].includes(callTools)) throw new ConfigurationError(`--call-tools must be read-only, all or none, got "${callTools}"`);
+  const knownIds = new Set(CHECKS.map((check) => check.id));
+  const only = values.only?.split(',').map((id) => id.trim()).filter(Boolean);
+  for (const id of only ?? []) if (!knownIds.has(id)) throw new ConfigurationError(`--only: unknown check id "${id}" (run \`mcp-evals checks\`)`);
+  const expected = values['expected-failures'] ? await readExpected(values['expected-failures'], knownIds) : [];
+  const outDir = resolve(values.out ?? 'mcp-evals-report');
+
+  const startedAt = new Date();
+  const run = await runConformance(
+    target,
+    { timeoutMs: positiveInteger(values.timeout, '--timeout', 5000), callTools: callTools as 'read-only', allowedOrigin: values['allowed-origin'], only },
+    {
+      onCheck: (result, index, total) => {
+        if (out.isTTY) out.progress(`conformance ${index}/${total} ${result.id}`);
+      },
+    },
+  );
+  if (out.isTTY) out.progress('');
+
+  const baseline = applyExpectedFailures(run.section.checks, expected);
+  run.section.checks = baseline.checks;
+  run.section.summary = summarize(baseline.checks);
+  const report = buildConformanceReport(run, { startedAt, experiment: values.experiment });
+  const files = await writeReportFiles(outDir, report);
+
+  out.stdout(renderConformanceText(report, { color: out.color }));
+  for (const entry of baseline.stale) {
+    out.stdout(`stale expected failure ${entry.checkId}${entry.subId ? `:${entry.subId}` : ''} (${values['expected-failures']}:${entry.line}:${entry.column}) now passes: remove it from the file`);
+  }
+  const expectedCount = baseline.checks.filter((check) => check.expected === 'expected-failure').length;
+  if (expectedCount > 0) out.stdout(`${expectedCount} failure(s) expected by ${values['expected-failures']}`);
+  out.stdout(`report: ${files.join(', ')}`);
+  return baseline.unexpected.length > 0 || baseline.stale.length > 0 ? EXIT.failed : EXIT.ok;
+}
+
+function targetFrom(values: { url?: string; command?: string; start?: string; 'ready-url'?: string; header?: string[] }): TargetSpec {
+  if ((values.url === undefined) === (values.command === undefined)) {
+    throw new ConfigurationError('give exactly one of --url URL (Streamable HTTP) or --command "CMD ARGS" (stdio)');
+  }
+  if (values.command !== undefined) {
+    if (values.start || values['ready-url'] || values.header) throw new ConfigurationError('--start, --ready-url and --header go with --url, not --command');
+    if (values.command.trim() === '') throw new ConfigurationError('--command is empty');
+    return { kind: 'stdio', command: values.command };
+  }
+  const url = values.url!;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigurationError(`--url "${url}" is not a URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigurationError(`--url must be http:// or https://, got "${url}"`);
+  const headers: Record<string, string> = {};
+  for (const header of values.header ?? []) {
+    const colon = header.indexOf(':');
+    if (colon <= 0) throw new ConfigurationError(`--header must look like "Name: value", got "${header.replace(/:.*/, ':…')}"`);
+    headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
+  }
+  return {
+    kind: 'http',
+    url,
+    headers,
+    start: values.start ? { command: values.start, readyUrl: values['ready-url'] } : undefined,
+  };
+}
+
+async function readExpected(file: string, knownIds: ReadonlySet<string>): Promise<ExpectedFailure[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new ConfigurationError(`cannot read --expected-failures file: ${(error as Error).message}`, { file });
+  }
+  return parseExpectedFailures(text, file, knownIds);
+}

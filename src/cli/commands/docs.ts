@@ -1,0 +1,17 @@
+import { writeFile } from 'node:fs/promises';
+import { renderCoverageDoc } from '../../core/conformance/coverage-doc.js';
+import { parseFlags } from '../args.js';
+import { EXIT } from '../exit-codes.js';
+import type { Output } from '../output.js';
+
+export async function docsCommand(argv: string[], out: Output): Promise<number> {
+  const { values } = parseFlags(argv, { write: { type: 'string' } });
+  const doc = renderCoverageDoc();
+  if (values.write) {
+    await writeFile(values.write, doc);
+    out.stdout(`wrote ${values.write}`);
+  } else {
+    out.stdout(doc);
+  }
+  return EXIT.ok;
+}

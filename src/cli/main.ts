@@ -1,0 +1,52 @@
+import { ConfigurationError } from '../core/errors.js';
+import { toolVersion } from '../core/version.js';
+import { checksCommand } from './commands/checks.js';
+import { conformanceCommand } from './commands/conformance.js';
+import { docsCommand } from './commands/docs.js';
+import { EXIT } from './exit-codes.js';
+import { consoleOutput, type Output } from './output.js';
+
+const USAGE = `mcp-evals — conformance and behaviour evals for MCP servers
+
+Usage:
+  mcp-evals conformance (--url URL | --command "CMD ARGS") [options]
+  mcp-evals checks                 list every conformance check with its requirements
+  mcp-evals docs [--write FILE]    print (or write) docs/conformance.md from the check registry
+  mcp-evals --version
+
+Run \`mcp-evals conformance --help\` for the options.
+Exit codes: 0 pass, 1 a check failed, 2 usage or configuration error, 3 internal error.`;
+
+const COMMANDS: Record<string, (argv: string[], out: Output) => Promise<number>> = {
+  conformance: conformanceCommand,
+  checks: checksCommand,
+  docs: docsCommand,
+};
+
+/** The whole CLI: returns the exit code instead of exiting, so tests can call it in-process. */
+export async function main(argv: string[], out: Output = consoleOutput()): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    out.stdout(USAGE);
+    return command === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (command === '--version' || command === '-v') {
+    out.stdout(toolVersion());
+    return EXIT.ok;
+  }
+  const run = COMMANDS[command];
+  if (!run) {
+    out.stderr(`mcp-evals: unknown command "${command}"\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+  try {
+    return await run(rest, out);
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      out.stderr(`mcp-evals: ${error.message}`);
+      return EXIT.usage;
+    }
+    out.stderr(`mcp-evals: internal error (a bug; please report it with this trace):\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return EXIT.internal;
+  }
+}

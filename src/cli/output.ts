@@ -1,0 +1,21 @@
+/** Where the CLI writes: the console in real use, buffers in tests. */
+export interface Output {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Progress that overwrites itself; only called when `isTTY`. */
+  progress(text: string): void;
+  readonly isTTY: boolean;
+  readonly color: boolean;
+}
+
+export function consoleOutput(): Output {
+  const isTTY = process.stderr.isTTY === true;
+  const color = process.stdout.isTTY === true && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
+  return {
+    stdout: (text) => process.stdout.write(`${text}\n`),
+    stderr: (text) => process.stderr.write(`${text}\n`),
+    progress: (text) => process.stderr.write(`\r\x1b[2K${text}`),
+    isTTY,
+    color,
+  };
+}

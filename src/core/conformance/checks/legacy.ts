@@ -1,0 +1,97 @@
+import { describeOutcome, errorOf, resultOf } from '../../mcp/answer.js';
+import { LEGACY } from '../../mcp/types.js';
+import { defineCheck, fail, pass, warn } from '../check.js';
+import { isObject } from '../expect.js';
+import { migrationNote } from '../migration.js';
+import { MISSING_RESOURCE_URI } from './resources.js';
+
+const LEGACY_ONLY = [LEGACY] as Array<typeof LEGACY>;
+
+/** Checks for a server that does not speak 2026-07-28: the runner already did the 2025-11-25 handshake. */
+export const legacyChecks = [
+  defineCheck({
+    id: 'legacy-initialize',
+    title: 'initialize returns a 2025-11-25 InitializeResult with protocolVersion and serverInfo',
+    level: 'MUST',
+    requirements: [],
+    eras: LEGACY_ONLY,
+    async run(ctx) {
+      const exchange = ctx.discovery.exchange;
+      const result = resultOf(exchange);
+      if (!result) return fail(`initialize → ${describeOutcome(exchange)}`);
+      const problems = ctx.schemas.validate(LEGACY, 'InitializeResult', result).map((e) => `InitializeResult: ${e}`);
+      const info = result.serverInfo;
+      if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string') problems.unshift(`serverInfo should be {name, version}; got ${JSON.stringify(info)}`);
+      if (typeof result.protocolVersion !== 'string') problems.unshift(`protocolVersion is not a string (${JSON.stringify(result.protocolVersion)})`);
+      if (problems.length) return fail([...new Set(problems)].join('; '));
+      const version = result.protocolVersion as string;
+      const note = version === LEGACY ? '' : ` (asked for ${LEGACY}; the server chose ${version}, so the checks ran as a ${LEGACY} client)`;
+      return pass(`protocolVersion ${version}, serverInfo ${String((info as { name: string }).name)} ${String((info as { version: string }).version)}${note}`);
+    },
+  }),
+  defineCheck({
+    id: 'legacy-session',
+    title: 'A 2025-11-25 session id is honoured, and a request without it gets 400',
+    level: 'SHOULD',
+    requirements: [],
+    eras: LEGACY_ONLY,
+    transport: 'http',
+    async run(ctx) {
+      const session = ctx.discovery.exchange.response?.headers?.['mcp-session-id'];
+      if (!session) return pass('stateless: initialize issued no Mcp-Session-Id');
+      const method = ctx.declares('tools') ? 'tools/list' : 'ping';
+      const withSession = await ctx.client.request(method, {}, { headers: { 'Mcp-Session-Id': session } });
+      if (!resultOf(withSession)) return fail(`${method} with the issued Mcp-Session-Id → ${describeOutcome(withSession)}`);
+      const without = await ctx.client.request(method, {}, { headers: { 'Mcp-Session-Id': null }, label: 'without Mcp-Session-Id' });
+      if (without.response?.status !== 400) {
+        return fail(`${method} without Mcp-Session-Id → ${describeOutcome(without)}; a server that issues session ids should answer HTTP 400`);
+      }
+      return pass(`session ${session}: ${method} with it → ${describeOutcome(withSession)}; without it → ${describeOutcome(without)}`);
+    },
+  }),
+  defineCheck({
+    id: 'legacy-ping',
+    title: 'ping returns an empty result',
+    level: 'MUST',
+    requirements: [],
+    eras: LEGACY_ONLY,
+    async run(ctx) {
+      const exchange = await ctx.client.request('ping', {});
+      const result = resultOf(exchange);
+      if (!result) return fail(`ping → ${describeOutcome(exchange)}`);
+      const errors = ctx.schemas.validate(LEGACY, 'EmptyResult', result);
+      return errors.length ? fail(`ping result does not match EmptyResult: ${errors.join('; ')}`) : pass(`ping → ${describeOutcome(exchange)}`);
+    },
+  }),
+  defineCheck({
+    id: 'legacy-resource-missing',
+    title: 'Reading a resource that does not exist gets a JSON-RPC error',
+    level: 'SHOULD',
+    requirements: [],
+    eras: LEGACY_ONLY,
+    needs: ['resources'],
+    async run(ctx) {
+      const exchange = await ctx.client.request('resources/read', { uri: MISSING_RESOURCE_URI });
+      const error = errorOf(exchange);
+      const probe = `resources/read ${MISSING_RESOURCE_URI}`;
+      if (!error) {
+        const result = resultOf(exchange);
+        const empty = result && Array.isArray(result.contents) && result.contents.length === 0;
+        return fail(`${probe} → ${describeOutcome(exchange)}${empty ? ' with contents []' : ''}; a missing resource should be a JSON-RPC error`);
+      }
+      if (error.code === -32002) return pass(`${probe} → ${describeOutcome(exchange)}: right for 2025-11-25; 2026-07-28 requires -32602 instead`);
+      if (error.code === -32602) return pass(`${probe} → ${describeOutcome(exchange)} (already the 2026-07-28 code)`);
+      return pass(`${probe} → ${describeOutcome(exchange)}: an error (2025-11-25 suggests -32002; 2026-07-28 requires -32602)`);
+    },
+  }),
+  defineCheck({
+    id: 'legacy-not-migrated',
+    title: 'The server speaks 2026-07-28',
+    level: 'SHOULD',
+    requirements: ['DISC-01'],
+    eras: LEGACY_ONLY,
+    async run(ctx) {
+      return warn(migrationNote(ctx.transport));
+    },
+  }),
+];
