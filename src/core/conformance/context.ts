@@ -46,6 +46,7 @@ const MAX_PAGES = 100;
 export class CheckContext {
   private readonly lists = new Map<string, Promise<ListWalk>>();
   private readonly extraClients: McpClient[] = [];
+  private inventory: Promise<void> | undefined;
 
   constructor(
     readonly client: McpClient,
@@ -76,6 +77,24 @@ export class CheckContext {
       this.lists.set(method, walk);
     }
     return walk;
+  }
+
+  /**
+   * Walks every declared list and reads one resource, so a log-wide check has results to judge
+   * even when it runs alone (--only). Memoized: costs nothing after the first call.
+   */
+  async ensureInventory(): Promise<void> {
+    this.inventory ??= (async () => {
+      if (this.declares('tools')) await this.list('tools/list');
+      if (this.declares('prompts')) await this.list('prompts/list');
+      if (this.declares('resources')) {
+        const resources = await this.list('resources/list');
+        await this.list('resources/templates/list');
+        const uri = resources.items.find((item) => typeof item.uri === 'string')?.uri;
+        if (typeof uri === 'string') await this.client.request('resources/read', { uri });
+      }
+    })();
+    await this.inventory;
   }
 
   async tools(): Promise<JsonObject[]> {

@@ -2,10 +2,15 @@ import type { CheckDefinition } from './check.js';
 import { discoverChecks } from './checks/discover.js';
 import { errorChecks } from './checks/errors.js';
 import { httpChecks } from './checks/http.js';
+import { legacyChecks } from './checks/legacy.js';
 import { listChecks } from './checks/lists.js';
+import { promptChecks } from './checks/prompts.js';
+import { removedChecks } from './checks/removed.js';
+import { resourceChecks } from './checks/resources.js';
 import { resultChecks } from './checks/results.js';
 import { stdioChecks } from './checks/stdio.js';
 import { metaChecks, versionChecks } from './checks/version.js';
+import { toolChecks } from './checks/tools.js';
 
 /** Every check, in the order they run (late checks are moved to the end by the runner). */
 export const CHECKS: readonly CheckDefinition[] = [
@@ -17,4 +22,9 @@ export const CHECKS: readonly CheckDefinition[] = [
   ...httpChecks,
   ...stdioChecks,
   ...resultChecks,
+  ...toolChecks,
+  ...resourceChecks,
+  ...promptChecks,
+  ...removedChecks,
+  ...legacyChecks,
 ];

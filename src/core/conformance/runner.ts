@@ -44,13 +44,13 @@ export async function runConformance(
     target = await Target.open(spec);
   } catch (error) {
     if (!(error instanceof TargetUnavailableError)) throw error;
-    return { server: identity, section: unreachable(error.message, Date.now() - startedAt) };
+    return { server: identity, section: unreachable({ problem: error.message, evidence: [] }, Date.now() - startedAt) };
   }
   const log = new ExchangeLog();
   const schemas = new SpecSchemas();
   try {
     const probe = await discoverEra(target, log, settings.timeoutMs);
-    if ('problem' in probe) return { server: identity, section: unreachable(probe.problem, Date.now() - startedAt, probe.evidence, target) };
+    if ('problem' in probe) return { server: identity, section: unreachable(probe, Date.now() - startedAt, target) };
     const { client, discovery } = probe;
     identity.name = discovery.serverInfo?.name;
     identity.version = discovery.serverInfo?.version;
@@ -183,18 +183,20 @@ function asObject(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-function unreachable(problem: string, durationMs: number, evidence: Exchange[] = [], target?: Target): ConformanceSection {
+/** Neither era answered: one failed check says why (`discover-answers` if the server spoke at all). */
+function unreachable(probe: { problem: string; evidence: Exchange[] }, durationMs: number, target?: Target): ConformanceSection {
+  const answered = probe.evidence.some((exchange) => exchange.response?.answer !== undefined || exchange.response?.status !== undefined);
   const check: CheckResult = {
-    id: 'server-responds',
-    title: 'The server starts and answers server/discover or initialize',
+    id: answered ? 'discover-answers' : 'server-responds',
+    title: answered ? 'server/discover answers with a result' : 'The server starts and answers server/discover or initialize',
     level: 'MUST',
     status: 'fail',
-    requirements: ['DISC-01', 'STDIO-07', 'HTTP-ST-04'],
+    requirements: answered ? ['DISC-01', 'STDIO-07', 'HTTP-ST-04', 'HTTP-ORG-02', 'META-04'] : ['DISC-01', 'STDIO-07', 'HTTP-ST-04'],
     assertion: 1,
     era: MODERN,
-    message: problem,
+    message: probe.problem,
     durationMs,
-    evidence: compactEvidence(evidence),
+    evidence: compactEvidence(probe.evidence),
   };
   const stderr = target?.stderrTail();
   return { era: MODERN, supportedVersions: [], capabilities: {}, checks: [check], stderr: stderr || undefined, summary: summarize([check]), durationMs };

@@ -282,29 +282,33 @@ function generateNumber(schema: Record<string, unknown>, integer: boolean, index
   const exclusiveMinimum = num('exclusiveMinimum');
   const exclusiveMaximum = num('exclusiveMaximum');
   const multipleOf = num('multipleOf');
-  const step = multipleOf ?? 1;
-  let low: number | undefined;
-  let high: number | undefined;
+  // The tightest lower and upper bounds, and whether each is exclusive.
+  let low = minimum;
+  let lowExclusive = false;
+  if (exclusiveMinimum !== undefined && (low === undefined || exclusiveMinimum >= low)) [low, lowExclusive] = [exclusiveMinimum, true];
+  let high = maximum;
+  let highExclusive = false;
+  if (exclusiveMaximum !== undefined && (high === undefined || exclusiveMaximum <= high)) [high, highExclusive] = [exclusiveMaximum, true];
   if (integer) {
-    if (minimum !== undefined) low = Math.ceil(minimum);
-    if (exclusiveMinimum !== undefined) low = Math.max(low ?? -Infinity, Math.floor(exclusiveMinimum) + 1);
-    if (maximum !== undefined) high = Math.floor(maximum);
-    if (exclusiveMaximum !== undefined) high = Math.min(high ?? Infinity, Math.ceil(exclusiveMaximum) - 1);
-  } else {
-    low = minimum;
-    high = maximum;
-    if (exclusiveMinimum !== undefined && (low === undefined || exclusiveMinimum >= low)) {
-      low = high !== undefined ? exclusiveMinimum + Math.min(1, (Math.min(high, exclusiveMaximum ?? high) - exclusiveMinimum) / 2) : exclusiveMinimum + 1;
-    }
-    if (exclusiveMaximum !== undefined && (high === undefined || exclusiveMaximum <= high)) {
-      high = low !== undefined ? exclusiveMaximum - Math.min(1, (exclusiveMaximum - low) / 2) : exclusiveMaximum - 1;
-    }
+    if (low !== undefined) [low, lowExclusive] = [lowExclusive ? Math.floor(low) + 1 : Math.ceil(low), false];
+    if (high !== undefined) [high, highExclusive] = [highExclusive ? Math.ceil(high) - 1 : Math.floor(high), false];
   }
-  let value = low !== undefined ? low : high !== undefined && high < 0 ? high : 0;
-  if (multipleOf !== undefined && multipleOf > 0) value = Math.ceil(value / multipleOf - 1e-9) * multipleOf;
-  if (index > 0 && (high === undefined || value + index * step <= high)) value += index * step;
-  if (integer) value = Math.round(value);
-  return value;
+  const allows = (value: number) =>
+    (low === undefined || (lowExclusive ? value > low : value >= low)) && (high === undefined || (highExclusive ? value < high : value <= high));
+  // An exclusive bound is approached by at most 1, or by half the width of the range.
+  const inset = low !== undefined && high !== undefined ? Math.min(1, (high - low) / 2) : 1;
+  let value: number;
+  if (allows(0)) value = 0;
+  else if (low !== undefined && low > 0) value = lowExclusive ? low + inset : low;
+  else if (high !== undefined) value = highExclusive ? high - inset : high;
+  else value = 0;
+  if (multipleOf !== undefined && multipleOf > 0) {
+    const up = Math.ceil(value / multipleOf - 1e-9) * multipleOf;
+    value = allows(up) ? up : Math.floor(value / multipleOf + 1e-9) * multipleOf;
+  }
+  const step = multipleOf ?? 1;
+  if (index > 0 && allows(value + index * step)) value += index * step;
+  return integer ? Math.round(value) : value;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -62,6 +62,38 @@ const ARRAY = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /** Keywords whose value maps names to subschemas. */
 const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
 
+export interface ChildSchema {
+  /** The keyword it sits under: properties, items, anyOf, ... */
+  keyword: string;
+  /** JSON pointer segment(s) from the parent: "properties/name", "anyOf/0". */
+  path: string;
+  /** The property name, for properties. */
+  name?: string;
+  schema: unknown;
+}
+
+/** The immediate subschemas of a schema object, under every applicator keyword of 2020-12, 2019-09 and draft-07. */
+export function childSchemas(node: Record<string, unknown>): ChildSchema[] {
+  const out: ChildSchema[] = [];
+  for (const keyword of SINGLE) if (keyword in node) out.push({ keyword, path: escapePointer(keyword), schema: node[keyword] });
+  for (const keyword of ARRAY) {
+    const value = node[keyword];
+    if (Array.isArray(value)) value.forEach((item, index) => out.push({ keyword, path: `${keyword}/${index}`, schema: item }));
+  }
+  const items = node.items;
+  if (Array.isArray(items)) items.forEach((item, index) => out.push({ keyword: 'items', path: `items/${index}`, schema: item }));
+  else if (items !== undefined) out.push({ keyword: 'items', path: 'items', schema: items });
+  for (const keyword of MAP) {
+    const value = node[keyword];
+    if (!isRecord(value)) continue;
+    for (const [name, sub] of Object.entries(value)) {
+      // draft-07 `dependencies` also takes arrays of property names: not subschemas.
+      if (!Array.isArray(sub)) out.push({ keyword, path: `${keyword}/${escapePointer(name)}`, name, schema: sub });
+    }
+  }
+  return out;
+}
+
 export interface RefFinding {
   /** The keyword: `$ref`, `$dynamicRef` or `$recursiveRef`. */
   keyword: string;
@@ -180,23 +212,7 @@ export class SchemaDocument {
       if (typeof ref === 'string') this.refs.push({ keyword, ref, at: pointer || '/', absolute: resolveUri(ref, base) ?? ref, kind: 'external', resolves: false });
     }
     if (refOnly) return;
-    const child = (value: unknown, path: string) => this.walk(value, base, `${pointer}/${path}`, depth + 1, seen);
-    for (const keyword of SINGLE) if (keyword in node) child(node[keyword], escapePointer(keyword));
-    for (const keyword of ARRAY) {
-      const value = node[keyword];
-      if (Array.isArray(value)) value.forEach((item, index) => child(item, `${keyword}/${index}`));
-    }
-    const items = node.items;
-    if (Array.isArray(items)) items.forEach((item, index) => child(item, `items/${index}`));
-    else if (items !== undefined) child(items, 'items');
-    for (const keyword of MAP) {
-      const value = node[keyword];
-      if (!isRecord(value)) continue;
-      for (const [name, sub] of Object.entries(value)) {
-        // draft-07 `dependencies` also takes arrays of property names: not subschemas.
-        if (!Array.isArray(sub)) child(sub, `${keyword}/${escapePointer(name)}`);
-      }
-    }
+    for (const sub of childSchemas(node)) this.walk(sub.schema, base, `${pointer}/${sub.path}`, depth + 1, seen);
   }
 
   private count(depth: number): void {

@@ -17,6 +17,7 @@ function headerCheck(options: {
   requirements: string[];
   assertion?: number;
   level?: 'MUST' | 'SHOULD';
+  late?: boolean;
   run: (ctx: CheckContext) => Promise<Verdict>;
 }) {
   return defineCheck({ level: 'MUST', ...options, eras: MODERN_ONLY, transport: 'http' });
@@ -154,8 +155,11 @@ export const httpChecks = [
     title: 'A standard header carrying raw non-ASCII bytes gets 400 and -32020',
     requirements: ['HTTP-HDR-10', 'ERR-01'],
     async run(ctx) {
+      // The header carries the UTF-8 bytes of "café"; the body carries what a lenient (latin1) reader of
+      // those bytes sees, so a server that skips the character check finds a match and lets the call through.
       const name = 'café_probe';
-      const body = JSON.stringify({ jsonrpc: '2.0', id: 'raw-1', method: 'tools/call', params: { name, arguments: {}, _meta: ctx.client.defaultMeta() } });
+      const lenientReading = Buffer.from(name, 'utf8').toString('latin1');
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 'raw-1', method: 'tools/call', params: { name: lenientReading, arguments: {}, _meta: ctx.client.defaultMeta() } });
       const lines = [
         Buffer.from('Content-Type: application/json'),
         Buffer.from('Accept: application/json, text/event-stream'),
@@ -241,6 +245,7 @@ export const httpChecks = [
     title: 'Every -32020, -32021, -32022 comes with HTTP 400, and every 400 carries a modern JSON-RPC error',
     requirements: ['HTTP-ST-02', 'COMPAT-02'],
     assertion: 6,
+    late: true,
     async run(ctx) {
       const subs: SubResult[] = [];
       for (const ex of ctx.client.log.all()) {

@@ -15,12 +15,14 @@ const MAX_GETS = 20;
 interface PromptArgument {
   name: string;
   required: boolean;
+  /** `required` is set to something truthy that is not `true` (invalid, but clearly meant). */
+  requiredLoose: boolean;
 }
 
 /** The well-formed arguments a listed prompt declares. */
 function argumentsOf(prompt: JsonObject): PromptArgument[] {
   const args = Array.isArray(prompt.arguments) ? prompt.arguments : [];
-  return args.filter((arg): arg is JsonObject => isObject(arg) && typeof arg.name === 'string').map((arg) => ({ name: arg.name as string, required: arg.required === true }));
+  return args.filter((arg): arg is JsonObject => isObject(arg) && typeof arg.name === 'string').map((arg) => ({ name: arg.name as string, required: arg.required === true, requiredLoose: arg.required !== true && Boolean(arg.required) }));
 }
 
 function nameOf(prompt: JsonObject): string | undefined {
@@ -135,16 +137,17 @@ export const promptChecks = [
       for (const prompt of prompts) {
         const name = nameOf(prompt) as string;
         const args = argumentsOf(prompt);
-        const supplied = Object.fromEntries(args.filter((arg) => arg.required).map((arg) => [arg.name, PLACEHOLDER]));
+        // Required arguments get a placeholder; a non-boolean `required` (a PRMT-01 problem) is taken as meant.
+        const supplied = Object.fromEntries(args.filter((arg) => arg.required || arg.requiredLoose).map((arg) => [arg.name, PLACEHOLDER]));
         const exchange = await ctx.client.request('prompts/get', args.length ? { name, arguments: supplied } : { name });
         const result = resultOf(exchange);
         if (!result) {
           // A prompt may reject the placeholder value for a real argument: that says nothing about conformance.
-          const rejected = errorOf(exchange) !== undefined && args.some((arg) => arg.required);
+          const rejected = errorOf(exchange) !== undefined && args.length > 0;
           subResults.push({
             id: name,
             status: rejected ? 'warn' : 'fail',
-            message: rejected ? `could not be checked: with "${PLACEHOLDER}" for its required arguments it → ${describeOutcome(exchange)}` : `prompts/get → ${describeOutcome(exchange)}`,
+            message: rejected ? `could not be checked: with "${PLACEHOLDER}" for its required arguments, prompts/get → ${describeOutcome(exchange)}` : `prompts/get → ${describeOutcome(exchange)}`,
           });
           continue;
         }
@@ -152,7 +155,7 @@ export const promptChecks = [
           subResults.push({ id: name, status: 'skip', message: 'the server asked for input (input_required); the MRTR checks judge that' });
           continue;
         }
-        const problems: string[] = ctx.schemas.validate(ctx.era, 'GetPromptResult', result).map((e) => `GetPromptResult: ${e}`);
+        const problems: string[] = [];
         const warnings: string[] = [];
         const messages = Array.isArray(result.messages) ? result.messages : [];
         messages.forEach((message, index) => {
@@ -160,6 +163,8 @@ export const promptChecks = [
           problems.push(...found.fail);
           warnings.push(...found.warn);
         });
+        // The hand-written findings first: the schema's ContentBlock union reports one error per branch.
+        problems.push(...ctx.schemas.validate(ctx.era, 'GetPromptResult', result).map((e) => `GetPromptResult: ${e}`));
         subResults.push(problems.length ? { id: name, status: 'fail', message: problems.join('; ') } : { id: name, status: 'pass', message: `${messages.length} message(s), valid` });
         if (warnings.length) subResults.push({ id: `${name}:mimeType`, status: 'warn', message: warnings.join('; ') });
       }
@@ -200,16 +205,21 @@ export const promptChecks = [
   }),
   defineCheck({
     id: 'completion-undeclared',
-    title: 'Without the completions capability, completion/complete gets -32601 (HTTP 404)',
+    title: 'completion/complete errors: -32601 (HTTP 404) without the completions capability, -32602 for an unknown prompt',
     level: 'SHOULD',
     requirements: ['CMPL-02'],
     eras: MODERN_ONLY,
     async run(ctx) {
-      if (ctx.declares('completions')) return skip('the server declares completions');
+      const argument = { name: 'value', value: '' };
+      if (ctx.declares('completions')) {
+        // The second half of CMPL-02: with the capability, an unknown prompt ref is a bad argument.
+        const exchange = await ctx.client.request('completion/complete', { ref: { type: 'ref/prompt', name: UNKNOWN_PROMPT }, argument });
+        const problem = errorProblem(exchange, { codes: [-32602], probe: `completion/complete for the unknown prompt ${UNKNOWN_PROMPT}` });
+        return problem ? fail(problem) : pass(`completions declared; an unknown prompt ref → ${describeOutcome(exchange)}`);
+      }
       const prompt = ctx.declares('prompts') ? (await ctx.list('prompts/list')).items.find((item) => nameOf(item) !== undefined && argumentsOf(item).length > 0) : undefined;
-      const name = prompt ? (nameOf(prompt) as string) : UNKNOWN_PROMPT;
-      const argument = prompt ? argumentsOf(prompt)[0].name : 'value';
-      const exchange = await ctx.client.request('completion/complete', { ref: { type: 'ref/prompt', name }, argument: { name: argument, value: '' } });
+      const ref = { type: 'ref/prompt', name: prompt ? (nameOf(prompt) as string) : UNKNOWN_PROMPT };
+      const exchange = await ctx.client.request('completion/complete', { ref, argument: prompt ? { name: argumentsOf(prompt)[0].name, value: '' } : argument });
       const problem = errorProblem(exchange, { codes: [-32601], status: 404, probe: 'completion/complete without capabilities.completions' });
       return problem ? fail(problem) : pass(`completion/complete → ${describeOutcome(exchange)}`);
     },

@@ -33,12 +33,17 @@ function supportedVersions(ctx: CheckContext): string[] {
   return ctx.discovery.supportedVersions.length ? ctx.discovery.supportedVersions : [MODERN];
 }
 
-/** Whether an error's message or data mentions one of `versions`. */
-function namesVersions(exchange: Exchange, versions: string[]): boolean {
+/**
+ * Whether an error names one of `versions` as supported: anywhere in `data` (e.g. `data.supported`), or in a
+ * sentence of the message that says so ("supports 2026-07-28"), not merely in passing ("every 2026-07-28 request must...").
+ */
+export function namesVersions(exchange: Exchange, versions: string[]): boolean {
   const error = errorOf(exchange);
   if (!error) return false;
-  const text = `${error.message} ${JSON.stringify(error.data ?? null)}`;
-  return versions.some((version) => text.includes(version));
+  const data = JSON.stringify(error.data ?? null);
+  if (versions.some((version) => data.includes(version))) return true;
+  const sentences = error.message.split(/[.;!?]\s|\(|\)/);
+  return sentences.some((sentence) => /support|accept|expect|only|speak|use /i.test(sentence) && versions.some((version) => sentence.includes(version)));
 }
 
 /** The headers a 2025-11-25 client sends on `initialize`: no Mcp-Method, no MCP-Protocol-Version. */
@@ -64,7 +69,9 @@ async function expectMethodsNotFound(ctx: CheckContext, requests: Array<[method:
     const headers = typeof params.taskId === 'string' ? { 'Mcp-Name': params.taskId } : undefined;
     const exchange = await ctx.client.request(method, params, { headers });
     const problem = errorProblem(exchange, { codes: [-32601], status: 404, probe: method });
-    subResults.push(problem ? { id: method, status: 'fail', message: problem } : { id: method, status: 'pass', message: `→ ${describeOutcome(exchange)}` });
+    // The sub-result id already names the method.
+    const message = problem?.startsWith(`${method}: `) ? problem.slice(method.length + 2) : problem;
+    subResults.push(message ? { id: method, status: 'fail', message } : { id: method, status: 'pass', message: `→ ${describeOutcome(exchange)}` });
   }
   return subResults;
 }
@@ -122,7 +129,7 @@ export const removedChecks = [
       const versions = supportedVersions(ctx);
       return namesVersions(exchange, versions)
         ? pass(`initialize → ${describeOutcome(exchange)}, naming the supported versions`)
-        : warn(`initialize → ${describeOutcome(exchange)}, but neither the message nor the data names a supported version (${versions.join(', ')})`);
+        : warn(`initialize → ${describeOutcome(exchange)}, but neither its data nor its message names the supported versions (${versions.join(', ')})`);
     },
   }),
   defineCheck({
@@ -150,7 +157,7 @@ export const removedChecks = [
         subResults.push(
           namesVersions(exchange, [MODERN])
             ? { id: 'names-versions', status: 'pass', message: `the error names ${MODERN}` }
-            : { id: 'names-versions', status: 'warn', message: `the error should name the supported versions (${MODERN} appears in neither message nor data)` },
+            : { id: 'names-versions', status: 'warn', message: `the error should name the supported versions: neither its data nor its message says ${MODERN} is supported` },
         );
       }
       return fromSubResults(subResults, `${probe} → ${describeOutcome(exchange)}, naming the supported versions`, 'finding');
@@ -174,30 +181,32 @@ export const removedChecks = [
   }),
   defineCheck({
     id: 'cancel-unknown-ignored',
-    title: 'notifications/cancelled for an unknown or finished request is ignored, and the server keeps serving',
+    title: 'notifications/cancelled for an unknown or finished request, or with malformed params, is ignored, and the server keeps serving',
     level: 'MUST',
     requirements: ['CANC-03', 'CANC-05'],
     eras: MODERN_ONLY,
     async run(ctx) {
       const subResults: SubResult[] = [];
-      const judge = (id: string, exchange: Exchange) => {
-        const problem = notificationProblem(exchange);
+      const cancel = async (id: string, params: JsonObject) => {
+        const exchange = await ctx.client.notify('notifications/cancelled', params, { quietMs: 300 });
+        const died = (ctx.client.connection as { alive?: boolean }).alive === false;
+        const problem = died ? `the server process exited after it (${describeOutcome(exchange)})` : notificationProblem(exchange);
         subResults.push(problem ? { id, status: 'fail', message: problem } : { id, status: 'pass', message: exchange.transport === 'http' ? `HTTP ${exchange.response?.status}` : 'no response' });
       };
-      judge('unknown-id', await ctx.client.notify('notifications/cancelled', { requestId: UNKNOWN_REQUEST_ID, reason: 'mcp-evals: no such request' }, { quietMs: 300 }));
+      await cancel('unknown-id', { requestId: UNKNOWN_REQUEST_ID, reason: 'mcp-evals: no such request' });
       // CANC-05: a cancel that arrives just after the request it names has been answered.
       const finishedId = UNKNOWN_REQUEST_ID + 1;
       const finished = await ctx.client.request('server/discover', {}, { id: finishedId });
-      if (resultOf(finished)) {
-        judge('finished-request', await ctx.client.notify('notifications/cancelled', { requestId: finishedId, reason: 'mcp-evals: already answered' }, { quietMs: 300 }));
-      }
+      if (resultOf(finished)) await cancel('finished-request', { requestId: finishedId, reason: 'mcp-evals: already answered' });
+      // CANC-03: malformed params (no requestId) are ignored too.
+      await cancel('malformed', { reason: 'mcp-evals: no requestId' });
       const after = await ctx.client.request('server/discover', {});
       subResults.push(
         resultOf(after)
           ? { id: 'still-serving', status: 'pass', message: `server/discover afterwards → ${describeOutcome(after)}` }
           : { id: 'still-serving', status: 'fail', message: `server/discover after the cancellations → ${describeOutcome(after)}` },
       );
-      return fromSubResults(subResults, 'cancellations of unknown and finished requests are ignored', 'finding');
+      return fromSubResults(subResults, 'cancellations of unknown and finished requests, and malformed ones, are ignored', 'finding');
     },
   }),
   defineCheck({

@@ -33,6 +33,7 @@ export const resultChecks = [
     eras: MODERN_ONLY,
     late: true,
     async run(ctx) {
+      await ctx.ensureInventory();
       const subs = perResult(ctx, (_method, result) => (typeof result.resultType === 'string' ? undefined : `no string resultType (got ${JSON.stringify(result.resultType)}); only pre-2026 servers may omit it`));
       return fromSubResults(subs, `all ${subs.length} results carry resultType`, 'result');
     },
@@ -46,6 +47,7 @@ export const resultChecks = [
     eras: MODERN_ONLY,
     late: true,
     async run(ctx) {
+      await ctx.ensureInventory();
       const subs = perResult(ctx, (method, result) => {
         if (typeof result.resultType !== 'string') return undefined; // result-type-present reports it
         if (!KNOWN_RESULT_TYPES.includes(result.resultType)) return `unknown resultType ${JSON.stringify(result.resultType)}: clients must treat it as invalid`;
@@ -63,6 +65,7 @@ export const resultChecks = [
     eras: MODERN_ONLY,
     late: true,
     async run(ctx) {
+      await ctx.ensureInventory();
       const subs = perResult(ctx, (_method, result) => {
         const info = isObject(result._meta) ? result._meta[META_SERVER_INFO] : undefined;
         return isObject(info) && typeof info.name === 'string' && typeof info.version === 'string' ? undefined : `no _meta["${META_SERVER_INFO}"] with name and version`;
@@ -79,6 +82,7 @@ export const resultChecks = [
     eras: MODERN_ONLY,
     late: true,
     async run(ctx) {
+      await ctx.ensureInventory();
       const subs = perResult(ctx, (method, result) => {
         if (!CACHEABLE.includes(method) || result.resultType === 'input_required') return undefined;
         const problems: string[] = [];
@@ -138,6 +142,7 @@ export const resultChecks = [
     eras: MODERN_ONLY,
     late: true,
     async run(ctx) {
+      await ctx.ensureInventory();
       const subs = perResult(ctx, (method, result) => {
         const problems: string[] = [];
         const meta = isObject(result._meta) ? result._meta : {};
@@ -165,6 +170,7 @@ export const resultChecks = [
     eras: BOTH,
     late: true,
     async run(ctx) {
+      await ctx.ensureInventory();
       const subs: SubResult[] = [];
       for (const { exchange, method, result } of resultsIn(ctx.client.log.all())) {
         const definition = ctx.schemas.resultDefinition(ctx.era, method, result);
@@ -183,6 +189,7 @@ export const resultChecks = [
     eras: BOTH,
     late: true,
     async run(ctx) {
+      await ctx.ensureInventory();
       const subs: SubResult[] = [];
       for (const exchange of ctx.client.log.all()) {
         const answer = exchange.response?.answer;
@@ -215,7 +222,7 @@ export const resultChecks = [
       for (const exchange of ctx.client.log.all()) {
         const error = errorOf(exchange);
         if (!error) continue;
-        const long = error.message.length > 200 || error.message.includes('\n');
+        const long = error.message.length > 300 || error.message.includes('\n');
         if (long) subs.push({ id: `${methodOf(exchange)}#${exchange.seq}`, status: 'fail', message: `message is ${error.message.length} chars${error.message.includes('\n') ? ' over several lines' : ''}` });
       }
       return subs.length ? fromSubResults(subs, '', 'error') : pass('every error message is short');
