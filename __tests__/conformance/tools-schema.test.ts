@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleRegex, synthesizeArguments, synthesizeInvalidArguments } from '../../src/core/conformance/synthesize.js';
 import { analyzeSchema, dialectOf, validateInstance } from '../../src/core/conformance/tool-schema.js';
-import { scanMcpHeaders } from '../../src/core/conformance/checks/tools.js';
+import { scanMcpHeaders, suggestsSecret } from '../../src/core/conformance/checks/tools.js';
 
 describe('tool-schema: dialects and meta-schema validation', () => {
   it('accepts a valid 2020-12 schema (the default dialect)', () => {
@@ -43,6 +43,18 @@ describe('tool-schema: dialects and meta-schema validation', () => {
     const analysis = analyzeSchema({ $schema: 'https://example.com/my-dialect', type: 'object', properties: { a: { type: 12 } } });
     expect(analysis.dialect.supported).toBe(false);
     expect(analysis.metaErrors).toBeUndefined();
+  });
+
+  it('warns about a pattern that needs the non-unicode regex flavour, and still compiles it', () => {
+    const analysis = analyzeSchema({ type: 'object', properties: { slug: { type: 'string', pattern: '^[\\w-.]+$' } } });
+    expect(analysis.metaErrors).toEqual([]);
+    expect(analysis.compileError).toBeUndefined();
+    expect(analysis.regexWarning).toMatch(/without the u \(unicode\) flag/);
+    expect(analysis.validate?.({ slug: 'a-b.c' })).toBe(true);
+  });
+
+  it('reports a pattern that is no regex at all as a compile error', () => {
+    expect(analyzeSchema({ type: 'object', properties: { a: { type: 'string', pattern: '((' } } }).compileError).toMatch(/Invalid regular expression/);
   });
 
   it('reuses one $id across schemas without clashes (fresh ajv per schema)', () => {
@@ -338,5 +350,12 @@ describe('x-mcp-header scan', () => {
     expect(text).toMatch(/control characters/);
     expect(text).toMatch(/"Branch".*not reached/);
     expect(scan.declarations.map((d) => d.header)).toEqual(['dup']);
+  });
+});
+
+describe('TOOL-14 secret-looking names', () => {
+  it('flags credentials, not look-alikes', () => {
+    for (const name of ['api_key', 'apiKey', 'Api-Key', 'apikey', 'X-Auth-Token', 'userPassword', 'client_secret', 'accessToken', 'Authorization', 'token']) expect(suggestsSecret(name), name).toBe(true);
+    for (const name of ['author', 'max_tokens', 'keyword', 'region', 'Tenant', 'passenger', 'monkey']) expect(suggestsSecret(name), name).toBe(false);
   });
 });

@@ -38,12 +38,12 @@ export const skip = (message: string): Verdict => ({ status: 'skip', message });
 
 /** Turns a list of per-item findings into one verdict: any failing item fails the check. */
 export function fromSubResults(subResults: SubResult[], passMessage: string, noun = 'item'): Verdict {
-  if (subResults.length === 0) return skip(`nothing to check: no ${noun}s`);
+  if (subResults.length === 0) return skip(`nothing to check: no ${plural(noun)}`);
   const failed = subResults.filter((sub) => sub.status === 'fail');
   const warned = subResults.filter((sub) => sub.status === 'warn');
   if (failed.length > 0) {
     const first = failed[0];
-    const more = failed.length > 1 ? ` (and ${failed.length - 1} more ${noun}${failed.length > 2 ? 's' : ''})` : '';
+    const more = failed.length > 1 ? ` (and ${failed.length - 1} more ${failed.length > 2 ? plural(noun) : noun})` : '';
     return fail(`${first.id}: ${first.message}${more}`, subResults);
   }
   if (warned.length > 0) return warn(`${warned[0].id}: ${warned[0].message}`, subResults);
@@ -52,4 +52,8 @@ export function fromSubResults(subResults: SubResult[], passMessage: string, nou
 
 export function defineCheck(definition: CheckDefinition): CheckDefinition {
   return definition;
+}
+
+function plural(noun: string): string {
+  return noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`;
 }

@@ -55,6 +55,7 @@ export function synthesizeArguments(schema: unknown): Synthesis {
     }
     const check = validateInstance(schema, value);
     if (check.unchecked) return { ok: false, reason: check.unchecked };
+    if (check.partial) return { ok: false, reason: `the synthesized value cannot be verified: ${check.partial}` };
     if (check.errors.length === 0) return { ok: true, value };
     reasons.push(`${JSON.stringify(value)} does not validate: ${check.errors.join('; ')}`);
   }
@@ -104,7 +105,7 @@ export function synthesizeInvalidArguments(schema: unknown, valid: Record<string
   }
   return candidates.filter((candidate) => {
     const check = validateInstance(schema, candidate.value);
-    return !check.unchecked && check.errors.length > 0;
+    return !check.unchecked && !check.partial && check.errors.length > 0;
   });
 }
 

@@ -211,7 +211,7 @@ export class SchemaDocument {
       const ref = node[keyword];
       if (typeof ref === 'string') this.refs.push({ keyword, ref, at: pointer || '/', absolute: resolveUri(ref, base) ?? ref, kind: 'external', resolves: false });
     }
-    if (refOnly) return;
+    // Subschemas beside a draft-07 $ref are still walked: their refs are part of the document.
     for (const sub of childSchemas(node)) this.walk(sub.schema, base, `${pointer}/${sub.path}`, depth + 1, seen);
   }
 
@@ -255,6 +255,8 @@ export interface SchemaAnalysis {
   externalRefs: RefFinding[];
   /** ajv could not compile the schema for a reason other than a missing ref. */
   compileError?: string;
+  /** A pattern is not a valid ECMA-262 regex with the `u` flag (the schema was compiled without it). */
+  regexWarning?: string;
   /** ajv could not resolve a ref the static walk thought fine (reported with TOOL-03). */
   unresolvedByCompiler?: string;
   bounds: { depth: number; subschemas: number; compileMs?: number; exceeded: string[] };
@@ -295,8 +297,11 @@ export function analyzeSchema(schema: unknown): SchemaAnalysis {
   return analysis;
 }
 
-/** Validates a value against a schema; problems (empty: valid), or a reason it could not be checked. */
-export function validateInstance(schema: unknown, value: unknown): { errors: string[]; unchecked?: string } {
+/**
+ * Validates a value against a schema: problems (empty: valid), or why it could not be checked at all
+ * (`unchecked`), or why a pass means less than it says (`partial`: external refs were stood in for).
+ */
+export function validateInstance(schema: unknown, value: unknown): { errors: string[]; unchecked?: string; partial?: string } {
   const analysis = analyzeSchema(schema);
   if (!analysis.validate) {
     const why = !analysis.dialect.supported
@@ -304,8 +309,10 @@ export function validateInstance(schema: unknown, value: unknown): { errors: str
       : analysis.bounds.exceeded[0] ?? analysis.compileError ?? analysis.unresolvedByCompiler ?? (analysis.missingLocalRefs[0] ? `$ref ${analysis.missingLocalRefs[0].ref} does not resolve` : 'it does not compile');
     return { errors: [], unchecked: `the schema cannot be used for validation: ${why}` };
   }
-  if (analysis.validate(value)) return { errors: [] };
-  return { errors: formatErrors(analysis.validate.errors) };
+  const external = analysis.externalRefs.map((ref) => ref.ref);
+  const partial = external.length > 0 ? `the schema depends on external $ref ${[...new Set(external)].slice(0, 3).join(', ')}, which was not fetched; those parts were not checked` : undefined;
+  if (analysis.validate(value)) return partial ? { errors: [], partial } : { errors: [] };
+  return partial ? { errors: formatErrors(analysis.validate.errors), partial } : { errors: formatErrors(analysis.validate.errors) };
 }
 
 function metaValidate(dialect: Dialect, schema: unknown): string[] {
@@ -325,17 +332,28 @@ function metaValidate(dialect: Dialect, schema: unknown): string[] {
 
 function compileInto(analysis: SchemaAnalysis, dialect: Dialect, schema: unknown): void {
   if (!isRecord(schema) && typeof schema !== 'boolean') return;
-  // A fresh instance per schema: tools often reuse the same $id, which one shared instance would reject.
-  const ajv = newAjv(dialect, { validateSchema: false, formats: true });
-  for (const [uri, stub] of stubsFor(analysis.externalRefs, dialect)) ajv.addSchema(stub, uri);
   // The copy names its base explicitly, so that ajv resolves relative refs exactly as the static walk did.
   const copy = isRecord(schema) ? { ...schema, $id: analysis.document.base, ...(schema.$schema === undefined ? {} : { $schema: META_SCHEMA_IDS[dialect] }) } : schema;
+  const compile = (unicodeRegExp: boolean) => {
+    // A fresh instance per schema: tools often reuse the same $id, which one shared instance would reject.
+    const ajv = newAjv(dialect, { validateSchema: false, formats: true, unicodeRegExp });
+    for (const [uri, stub] of stubsFor(analysis.externalRefs, dialect)) ajv.addSchema(stub, uri);
+    return ajv.compile(copy);
+  };
   const started = performance.now();
   try {
-    analysis.validate = ajv.compile(copy);
+    analysis.validate = compile(true);
   } catch (error) {
     if (error instanceof MissingRefError) {
       if (analysis.missingLocalRefs.length === 0) analysis.unresolvedByCompiler = `ajv cannot resolve ${error.missingRef.replace(analysis.document.base, '')}`;
+    } else if (error instanceof SyntaxError && /regular expression/i.test(error.message)) {
+      // ECMA-262 without the `u` flag accepts more patterns (e.g. `[\w-.]`): usable, but worth a warning.
+      try {
+        analysis.validate = compile(false);
+        analysis.regexWarning = `${error.message}; it compiles only without the u (unicode) flag`;
+      } catch (again) {
+        analysis.compileError = messageOf(again);
+      }
     } else {
       analysis.compileError = messageOf(error);
     }
@@ -373,9 +391,15 @@ function stubsFor(external: RefFinding[], dialect: Dialect): Map<string, Record<
   return stubs;
 }
 
-function newAjv(dialect: Dialect, options: { allErrors?: boolean; validateSchema?: boolean; formats?: boolean }): AnyAjv {
+function newAjv(dialect: Dialect, options: { allErrors?: boolean; validateSchema?: boolean; formats?: boolean; unicodeRegExp?: boolean }): AnyAjv {
   // No `loadSchema`: ajv cannot fetch anything, and compile() is synchronous.
-  const settings = { strict: false, logger: false as const, allErrors: options.allErrors ?? false, validateSchema: options.validateSchema ?? true };
+  const settings = {
+    strict: false,
+    logger: false as const,
+    allErrors: options.allErrors ?? false,
+    validateSchema: options.validateSchema ?? true,
+    unicodeRegExp: options.unicodeRegExp ?? true,
+  };
   const ajv = dialect === '2020-12' ? new Ajv2020(settings) : dialect === '2019-09' ? new Ajv2019(settings) : new AjvDraft07(settings);
   if (options.formats) addFormats(ajv);
   return ajv;

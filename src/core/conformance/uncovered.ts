@@ -4,7 +4,6 @@
  */
 export const UNCOVERED: Record<string, string> = {
   'META-06': 'needs a server feature that sends input requests when elicitation is declared; not observable on an arbitrary server',
-  'TOOL-14': 'reported inside tool-mcp-header as a warning sub-result',
   'RSRC-04': 'internal failures cannot be provoked from outside',
   'PRMT-04': 'internal failures cannot be provoked from outside',
   'HTTP-HDR-11': 'needs calling a tool that declares x-mcp-header, with side effects; planned behind --call-tools',

@@ -116,10 +116,19 @@ export class McpClient {
       body,
       headers: this.connection.kind === 'http' ? headers : undefined,
       expectAnswer: this.connection.kind === 'http',
-      quietMs: options.quietMs ?? 300,
+      quietMs: options.quietMs ?? 500,
+      fence: this.connection.kind === 'stdio' ? this.fence() : undefined,
       timeoutMs: options.timeoutMs ?? this.timeoutMs,
     });
     return this.log.add(exchange, this.era);
+  }
+
+  /** A request every server answers without side effects, used to bound a stdio notification's watch. */
+  private fence(): { id: string; body: string } {
+    const id = `mcp-evals-fence-${this.nextId++}`;
+    const method = this.era === LEGACY ? 'ping' : 'server/discover';
+    const params = this.era === LEGACY ? {} : { _meta: this.defaultMeta() };
+    return { id, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }) };
   }
 
   /** Exact bytes, for malformed-input probes. `answerId` is the id the answer will carry (null for parse errors). */
@@ -152,7 +161,7 @@ export class McpClient {
     const recorded = this.log.add(exchange, LEGACY);
     const session = exchange.response?.headers?.['mcp-session-id'];
     if (session) this.sessionId = session;
-    if (exchange.response?.answer?.result !== undefined) await this.notify('notifications/initialized', {}, { quietMs: 50 });
+    if (exchange.response?.answer?.result !== undefined) await this.notify('notifications/initialized', {});
     return recorded;
   }
 

@@ -14,8 +14,13 @@ export interface OutgoingMessage {
   httpMethod?: string;
   /** Wait for a JSON-RPC answer with this id (stdio), or read the body (HTTP). */
   expectAnswer: boolean;
-  /** stdio notifications: how long to watch for a (forbidden) reply. */
+  /** stdio notifications: how long at most to watch for a (forbidden) reply. */
   quietMs?: number;
+  /**
+   * stdio notifications: a harmless request sent right after. Servers answer in order, so once its
+   * answer is in, any reply to the notification would be too: the watch ends early.
+   */
+  fence?: { id: string; body: string };
   timeoutMs: number;
 }
 

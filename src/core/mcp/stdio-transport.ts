@@ -32,9 +32,11 @@ interface Line {
 interface Waiter {
   id: string | number | null;
   resolve: (answer: Line) => void;
+  fail: (reason: string) => void;
 }
 
 const DEFAULT_MAX_LINE = 16 * 1024 * 1024;
+const FENCE_SLACK_MS = 30;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Newline-delimited JSON-RPC over a spawned process's stdin/stdout. */
@@ -97,12 +99,18 @@ export class StdioConnection implements Connection {
       const outcome = await this.waitForAnswer(message.id ?? null, message.timeoutMs);
       if (outcome === 'timeout') failure = `no response within ${message.timeoutMs} ms`;
       else if (outcome === 'exit') failure = this.deathMessage();
+      else if ('failure' in outcome) failure = outcome.failure;
       else answer = outcome;
+    } else if (message.fence) {
+      // A notification must get no reply: the fence's answer bounds the watch, plus a little slack.
+      this.group.child.stdin?.write(`${message.fence.body}\n`);
+      await this.waitForAnswer(message.fence.id, message.quietMs ?? 300);
+      await this.quiet(FENCE_SLACK_MS);
     } else {
-      // A notification must get no reply: watch for one for a short while.
       await this.quiet(message.quietMs ?? 0);
     }
-    const seen = this.lines.slice(firstLine);
+    const fenceId = message.fence?.id;
+    const seen = this.lines.slice(firstLine).filter((line) => fenceId === undefined || !(line.message && sameId(line.message.id, fenceId)));
     return {
       transport: 'stdio',
       request: { method: message.method, body: message.body },
@@ -142,7 +150,7 @@ export class StdioConnection implements Connection {
     return `server process ${how}${tail ? `; stderr ends with: ${tail}` : ''}`;
   }
 
-  private waitForAnswer(id: string | number | null, timeoutMs: number): Promise<Line | 'timeout' | 'exit'> {
+  private waitForAnswer(id: string | number | null, timeoutMs: number): Promise<Line | 'timeout' | 'exit' | { failure: string }> {
     const already = this.lines.find(
       (line) => !this.claimed.has(line) && line.message && (isResponse(line.message) || isIdlessError(line.message)) && sameId(line.message.id ?? null, id),
     );
@@ -153,8 +161,8 @@ export class StdioConnection implements Connection {
     return new Promise((resolve) => {
       const timer = setTimeout(() => finish('timeout'), timeoutMs);
       const onExit = () => setTimeout(() => finish('exit'), 20); // let the last stdout bytes arrive
-      const waiter: Waiter = { id, resolve: (line) => finish(line) };
-      const finish = (outcome: Line | 'timeout' | 'exit') => {
+      const waiter: Waiter = { id, resolve: (line) => finish(line), fail: (failure) => finish({ failure }) };
+      const finish = (outcome: Line | 'timeout' | 'exit' | { failure: string }) => {
         clearTimeout(timer);
         this.waiters = this.waiters.filter((w) => w !== waiter);
         this.exitListeners = this.exitListeners.filter((l) => l !== onExit);
@@ -196,6 +204,8 @@ export class StdioConnection implements Connection {
       this.dropping = false;
       this.pendingBytes = 0;
       this.record({ at, raw: `(a stdout line longer than ${this.maxLine} bytes, dropped)`, problem: 'oversized line' });
+      // The dropped line was most likely an answer: fail what is waiting now rather than at its deadline.
+      for (const waiter of [...this.waiters]) waiter.fail(`the server wrote a stdout line longer than ${this.maxLine} bytes; it was dropped unread`);
       return;
     }
     const bytes = Buffer.concat(this.pending);

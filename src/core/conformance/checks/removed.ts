@@ -172,7 +172,7 @@ export const removedChecks = [
     async run(ctx) {
       const subResults: SubResult[] = [];
       for (const method of ['notifications/initialized', 'notifications/roots/list_changed']) {
-        const exchange = await ctx.client.notify(method, {}, { quietMs: 300 });
+        const exchange = await ctx.client.notify(method, {}, {});
         const problem = notificationProblem(exchange);
         subResults.push(problem ? { id: method, status: 'fail', message: problem } : { id: method, status: 'pass', message: exchange.transport === 'http' ? `HTTP ${exchange.response?.status}` : 'no response' });
       }
@@ -188,7 +188,7 @@ export const removedChecks = [
     async run(ctx) {
       const subResults: SubResult[] = [];
       const cancel = async (id: string, params: JsonObject) => {
-        const exchange = await ctx.client.notify('notifications/cancelled', params, { quietMs: 300 });
+        const exchange = await ctx.client.notify('notifications/cancelled', params, {});
         const died = (ctx.client.connection as { alive?: boolean }).alive === false;
         const problem = died ? `the server process exited after it (${describeOutcome(exchange)})` : notificationProblem(exchange);
         subResults.push(problem ? { id, status: 'fail', message: problem } : { id, status: 'pass', message: exchange.transport === 'http' ? `HTTP ${exchange.response?.status}` : 'no response' });

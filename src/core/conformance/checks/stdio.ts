@@ -43,7 +43,7 @@ export const stdioChecks = [
     eras: BOTH,
     transport: 'stdio',
     async run(ctx) {
-      const exchange = await ctx.client.notify('notifications/cancelled', { requestId: 'mcp-evals-unknown-request', reason: 'conformance probe' }, { quietMs: 400 });
+      const exchange = await ctx.client.notify('notifications/cancelled', { requestId: 'mcp-evals-unknown-request', reason: 'conformance probe' }, {});
       const replies = (exchange.response?.messages ?? []).filter((m) => m.id !== undefined && m.method === undefined);
       return replies.length ? fail(`the server answered a notification: ${JSON.stringify(replies[0]).slice(0, 160)}`) : pass('no reply');
     },

@@ -18,8 +18,10 @@ const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 /** RFC 9110 §5.6.2 token (1*tchar). */
 const RFC9110_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const HEADER_TYPES = ['string', 'integer', 'boolean'];
-/** TOOL-14: parameter (or header) names that suggest a credential. */
-const SECRET_NAME = /pass(word|wd|phrase)?|secret|token|api[-_ ]?key|apikey|credential|auth|private[-_ ]?key|session[-_ ]?id|cookie/i;
+/** TOOL-14: words in a parameter (or header) name that suggest a credential. */
+const SECRET_WORDS = new Set(['password', 'passwd', 'pwd', 'passphrase', 'secret', 'token', 'credential', 'credentials', 'apikey', 'auth', 'authorization', 'bearer', 'cookie']);
+const SECRET_PAIRS = new Set(['api key', 'private key', 'access key', 'secret key', 'client secret']);
+const SECRET_COMPOUND = /password|passwd|passphrase|secret|apikey|accesstoken|authtoken|bearertoken|refreshtoken|idtoken|sessiontoken|privatekey|accesskey/;
 
 export const toolChecks: CheckDefinition[] = [
   defineCheck({
@@ -64,11 +66,9 @@ export const toolChecks: CheckDefinition[] = [
         }
         const named = `${dialect.dialect}${dialect.declared === undefined ? ' (the default: no $schema)' : ' (declared)'}`;
         if (analysis.metaErrors && analysis.metaErrors.length > 0) return { id, status: 'fail', message: `invalid against the ${named} meta-schema: ${analysis.metaErrors.join('; ')}` };
-        if (analysis.compileError) {
-          // A pattern valid only without the `u` flag is a portability problem, not proof of an invalid schema.
-          const regex = /Invalid regular expression/.test(analysis.compileError);
-          return { id, status: regex ? 'warn' : 'fail', message: `valid against the ${named} meta-schema, but ajv cannot compile it: ${analysis.compileError}` };
-        }
+        if (analysis.compileError) return { id, status: 'fail', message: `valid against the ${named} meta-schema, but ajv cannot compile it: ${analysis.compileError}` };
+        // A pattern valid only without the `u` flag is a portability problem, not proof of an invalid schema.
+        if (analysis.regexWarning) return { id, status: 'warn', message: `valid ${named}, but a pattern is not portable: ${analysis.regexWarning}` };
         return { id, status: 'pass', message: `valid ${named}` };
       });
       return fromSubResults(subResults, 'every tool schema is valid against its dialect\'s meta-schema', 'schema');
@@ -195,7 +195,7 @@ export const toolChecks: CheckDefinition[] = [
         );
         for (const declaration of scan.declarations) {
           const property = declaration.path[declaration.path.length - 1] ?? '';
-          if (SECRET_NAME.test(property) || SECRET_NAME.test(declaration.header)) {
+          if (suggestsSecret(property) || suggestsSecret(declaration.header)) {
             subResults.push({
               id: `${id}.${declaration.path.join('.')}`,
               status: 'warn',
@@ -255,12 +255,12 @@ export const toolChecks: CheckDefinition[] = [
     needs: ['tools'],
     async run(ctx) {
       const subResults: SubResult[] = [];
+      // A callable (read-only by default) tool, so that a server that does run it anyway changes nothing.
+      const target = (await ctx.callableTools()).find((tool) => typeof tool.name === 'string')?.name as string | undefined;
       // Without params.name there is no Mcp-Name to send; on HTTP the server may answer that first (§21.5).
       const noName = await ctx.client.request('tools/call', { arguments: {} }, { label: 'no name' });
       const noNameCodes = ctx.transport === 'http' && ctx.era === MODERN ? [-32602, -32020] : [-32602];
       subResults.push(probeResult('no-name', noName, { codes: noNameCodes, probe: 'tools/call without params.name' }));
-      // A callable (read-only by default) tool, so that a server that does run it anyway changes nothing.
-      const target = (await ctx.callableTools()).find((tool) => typeof tool.name === 'string')?.name as string | undefined;
       const name = target ?? UNKNOWN_TOOL;
       const badArguments = await ctx.client.request('tools/call', { name, arguments: 'not-an-object' }, { label: 'arguments not an object' });
       subResults.push(probeResult('arguments-not-object', badArguments, { codes: [-32602], probe: `tools/call ${name} with arguments: "not-an-object"` }));
@@ -294,7 +294,7 @@ export const toolChecks: CheckDefinition[] = [
         const sent = `tools/call ${toolName(tool)} with ${invalid.description} (${argumentsText(invalid.value)})`;
         const result = resultOf(exchange);
         const error = errorOf(exchange);
-        if (result && result.isError === true) subResults.push({ id, status: 'pass', message: `${sent} → a result with isError: true` });
+        if (result && result.isError === true) subResults.push({ id, status: 'pass', message: `${sent} → ${describeOutcome(exchange)} with isError: true` });
         else if (result && result.resultType === 'input_required') subResults.push({ id, status: 'warn', message: `${sent} → ${describeOutcome(exchange)}: the server asked for input instead of rejecting the arguments` });
         else if (result) subResults.push({ id, status: 'fail', message: `${sent} → ${describeOutcome(exchange)} without isError: arguments that break the inputSchema must get -32602 or isError: true` });
         else if (error?.code === -32602 || error?.code === -32021) subResults.push({ id, status: 'pass', message: `${sent} → ${describeOutcome(exchange)}` });
@@ -368,19 +368,27 @@ function withCap(verdict: Verdict, capped: number | undefined): Verdict {
 
 /** tools/call, mirroring x-mcp-header arguments into Mcp-Param-* headers as a correct client does on HTTP. */
 async function callTool(ctx: CheckContext, tool: JsonObject, args: Record<string, unknown>, label?: string): Promise<Exchange> {
-  const headers: Record<string, string> = {};
-  if (ctx.transport === 'http' && ctx.era === MODERN) {
-    const scan = scanMcpHeaders(tool.inputSchema);
-    if (scan.problems.length === 0) {
-      for (const declaration of scan.declarations) {
-        const value = valueAt(args, declaration.path);
-        if (typeof value === 'string') headers[`Mcp-Param-${declaration.header}`] = encodeHeaderValue(value);
-        else if (typeof value === 'number' && Number.isFinite(value)) headers[`Mcp-Param-${declaration.header}`] = String(value);
-        else if (typeof value === 'boolean') headers[`Mcp-Param-${declaration.header}`] = value ? 'true' : 'false';
-      }
-    }
-  }
+  const headers = ctx.transport === 'http' && ctx.era === MODERN ? paramHeaders(tool.inputSchema, args) : {};
   return ctx.client.request('tools/call', { name: toolName(tool), arguments: args }, { headers: Object.keys(headers).length ? headers : undefined, label });
+}
+
+/**
+ * The Mcp-Param-* headers a client sends for these arguments: one per valid x-mcp-header whose argument
+ * is a string, number or boolean (absent or null arguments get no header). A tool whose annotations
+ * break TOOL-13 gets none: conforming clients do not use such a definition.
+ */
+export function paramHeaders(inputSchema: unknown, args: Record<string, unknown>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const scan = scanMcpHeaders(inputSchema);
+  if (scan.problems.length > 0) return headers;
+  for (const declaration of scan.declarations) {
+    const value = valueAt(args, declaration.path);
+    const name = `Mcp-Param-${declaration.header}`;
+    if (typeof value === 'string') headers[name] = encodeHeaderValue(value);
+    else if (typeof value === 'number' && Number.isFinite(value)) headers[name] = String(value);
+    else if (typeof value === 'boolean') headers[name] = value ? 'true' : 'false';
+  }
+  return headers;
 }
 
 function judgeCallResult(ctx: CheckContext, id: string, tool: JsonObject, args: Record<string, unknown>, exchange: Exchange): SubResult {
@@ -412,6 +420,7 @@ function judgeCallResult(ctx: CheckContext, id: string, tool: JsonObject, args: 
       const check = validateInstance(outputSchema, result.structuredContent);
       if (check.unchecked) warnings.push(`structuredContent not checked: ${check.unchecked}`);
       else if (check.errors.length > 0) failures.push(`structuredContent does not match the outputSchema (TOOL-06): ${check.errors.join('; ')}`);
+      else if (check.partial) warnings.push(`structuredContent checked only in part: ${check.partial}`);
     }
   }
   if ('structuredContent' in result && result.isError !== true && !hasSerializedText(result)) {
@@ -469,8 +478,9 @@ export function scanMcpHeaders(inputSchema: unknown): { declarations: HeaderDecl
   const problems: string[] = [];
   const seen = new Map<string, string>();
   const visited = new Set<object>();
-  const visit = (node: unknown, path: string[], where: string, reachable: boolean) => {
-    if (!isObject(node) || visited.has(node)) return;
+  const visit = (node: unknown, path: string[], where: string, reachable: boolean, depth = 0) => {
+    // Deeper than the schema bounds (TOOL-05) is not looked at: a hostile schema must not exhaust the stack.
+    if (!isObject(node) || visited.has(node) || depth > 2 * BOUNDS.maxDepth) return;
     visited.add(node);
     if ('x-mcp-header' in node) {
       const value = node['x-mcp-header'];
@@ -496,7 +506,7 @@ export function scanMcpHeaders(inputSchema: unknown): { declarations: HeaderDecl
     }
     for (const child of childSchemas(node)) {
       const viaProperty = child.keyword === 'properties' && child.name !== undefined;
-      visit(child.schema, viaProperty ? [...path, child.name as string] : path, `${where}/${child.path}`, reachable && viaProperty);
+      visit(child.schema, viaProperty ? [...path, child.name as string] : path, `${where}/${child.path}`, reachable && viaProperty, depth + 1);
     }
   };
   visit(inputSchema, [], '', true);
@@ -534,6 +544,14 @@ function describeValue(value: unknown): string {
 function describeRefs(refs: RefFinding[]): string {
   const shown = refs.slice(0, 4).map((ref) => `${ref.keyword} ${JSON.stringify(ref.ref)} at ${ref.at}`);
   return `${shown.join(', ')}${refs.length > 4 ? ` and ${refs.length - 4} more` : ''}`;
+}
+
+/** "api_key", "X-Auth-Token", "userPassword", "apikey": yes; "author", "max_tokens", "keyword": no. */
+export function suggestsSecret(name: string): boolean {
+  const words = name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean).map((word) => word.toLowerCase());
+  if (words.some((word) => SECRET_WORDS.has(word))) return true;
+  if (words.some((word, index) => index > 0 && SECRET_PAIRS.has(`${words[index - 1]} ${word}`))) return true;
+  return SECRET_COMPOUND.test(words.join(''));
 }
 
 function nameProblem(name: string): string {

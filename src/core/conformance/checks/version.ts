@@ -147,5 +147,15 @@ export const metaChecks = [
       return problem ? fail(problem) : pass('processed normally');
     },
   }),
+  defineCheck({
+    id: 'log-level-invalid',
+    title: 'An undefined _meta logLevel ("verbose") gets -32602',
+    level: 'SHOULD',
+    requirements: ['LOG-04'],
+    eras: MODERN_ONLY,
+    async run(ctx) {
+      const exchange = await ctx.client.request('server/discover', {}, { metaPatch: { 'io.modelcontextprotocol/logLevel': 'verbose' }, label: 'logLevel verbose' });
+      return expectError(exchange, { codes: [-32602], probe: 'server/discover with logLevel "verbose"' });
+    },
+  }),
 ];
-
