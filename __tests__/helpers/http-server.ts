@@ -10,6 +10,16 @@ export interface StartedServer {
 export function startHttpServer(argv: string[], timeoutMs = 10_000): Promise<StartedServer> {
   const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';
+  // If the test worker dies before stop() runs, do not leave the server behind.
+  const reap = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', reap);
+  child.once('exit', () => process.off('exit', reap));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -217,8 +217,8 @@ function createAcmeServer() {
       description: `Convert an amount between currencies at Acme's fixed rates (${Object.keys(USD_RATES).join(', ')}).`,
       inputSchema: z.object({
         amount: z.number().finite().nonnegative().describe('Amount in the source currency'),
-        from: z.string().regex(/^[A-Z]{3}$/, 'from must be a 3-letter ISO 4217 code').describe('e.g. "EUR"'),
-        to: z.string().regex(/^[A-Z]{3}$/, 'to must be a 3-letter ISO 4217 code').describe('e.g. "USD"'),
+        from: z.string().regex(/^[A-Z]{3}$/, 'from must be a 3-letter ISO 4217 code').describe('e.g. "EUR"').meta({ examples: ['EUR'] }),
+        to: z.string().regex(/^[A-Z]{3}$/, 'to must be a 3-letter ISO 4217 code').describe('e.g. "USD"').meta({ examples: ['USD'] }),
       }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -315,6 +315,14 @@ if (!opts.http) {
       res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: 'Forbidden origin.' } }));
       return;
     }
+    // MCP header values must be visible ASCII (anything else travels base64-encoded). Node hands
+    // raw bytes over as latin1, and SDK 2.4.0 compares them as they come, so check them here.
+    if (hasInvalidMcpHeader(req.rawHeaders)) {
+      const id = await requestIdOf(req); // the error must echo the request's id
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32020, message: 'Invalid character in an MCP header.' } }));
+      return;
+    }
     // Aborting tells the SDK the client went away (HTTP cancellation = closing the stream).
     const abort = new AbortController();
     res.on('close', () => res.writableFinished || abort.abort());
@@ -360,6 +368,26 @@ if (!opts.http) {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+function hasInvalidMcpHeader(rawHeaders) {
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (/^mcp-/i.test(rawHeaders[i]) && !/^[\x20-\x7e]*$/.test(rawHeaders[i + 1])) return true;
+  }
+  return false;
+}
+
+async function requestIdOf(req) {
+  let text = '';
+  for await (const chunk of req) {
+    text += chunk;
+    if (text.length > 1_000_000) return null;
+  }
+  try {
+    return JSON.parse(text).id ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function headersOf(req) {
