@@ -284,6 +284,15 @@ describe('synthesize: valid arguments', () => {
     expect(synthesizeArguments({ type: 'object', properties: { a: false }, required: ['a'] })).toMatchObject({ ok: false });
   });
 
+  it('gives up quickly on schemas that demand huge values', () => {
+    const started = performance.now();
+    const tree = { type: 'object', $defs: { node: { type: 'object', properties: { kids: { type: 'array', minItems: 2, items: { $ref: '#/$defs/node' } } }, required: ['kids'] } }, properties: { root: { $ref: '#/$defs/node' } }, required: ['root'] };
+    expect(synthesizeArguments(tree)).toMatchObject({ ok: false });
+    expect(synthesizeArguments({ type: 'object', properties: { s: { type: 'string', minLength: 1e9 } }, required: ['s'] })).toMatchObject({ ok: false });
+    expect(synthesizeArguments({ type: 'object', properties: { s: { type: 'string', pattern: '^a{100000000}$' } }, required: ['s'] })).toMatchObject({ ok: false });
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('samples simple regular expressions', () => {
     for (const pattern of ['^[a-z]+$', '^\\d{3}-\\d{4}$', '^(foo|bar)baz?$', '^[A-Za-z0-9_.-]{1,128}$', 'abc', '^\\w+@\\w+\\.com$', '^[^,]{2,}$']) {
       const sample = sampleRegex(pattern);

@@ -132,6 +132,29 @@ describe('which tools are called', () => {
     } as unknown as CheckContext;
   }
 
+  it('skips, rather than passes, when no callable tool could be called', async () => {
+    const unsatisfiable = { name: 'never', inputSchema: { type: 'object', properties: { a: false }, required: ['a'] }, annotations: { readOnlyHint: true } };
+    const verdict = await toolChecks.find((c) => c.id === 'tool-call-result-shape')!.run(fakeContext('read-only', [unsatisfiable]));
+    expect(verdict).toMatchObject({ status: 'skip', message: expect.stringMatching(/^no tool could be called: never: not called: /) });
+  });
+
+  it(`calls at most ${50} tools`, async () => {
+    const tools = Array.from({ length: 60 }, (_, i) => tool(`t${i}`, true));
+    const sent: string[] = [];
+    const ctx = fakeContext('read-only', tools) as unknown as Record<string, unknown>;
+    ctx.schemas = { validate: () => [] };
+    ctx.client = {
+      request: async (method: string, params: { name: string }) => {
+        sent.push(params.name);
+        return { seq: 0, transport: 'stdio', era: '2026-07-28', request: { method, body: '' }, response: { body: '', messages: [], garbage: [], answer: { result: { resultType: 'complete', content: [] } } }, startedAt: 0, durationMs: 0 };
+      },
+    };
+    const verdict = await toolChecks.find((c) => c.id === 'tool-call-result-shape')!.run(ctx as unknown as CheckContext);
+    expect(sent).toHaveLength(50);
+    expect(verdict.status).toBe('pass');
+    expect(verdict.message).toMatch(/called the first 50 of 60 callable tools/);
+  });
+
   it('skips, naming --call-tools all, when no tool is read-only', async () => {
     for (const id of ['tool-call-result-shape', 'tool-invalid-arguments-rejected']) {
       const definition = toolChecks.find((c) => c.id === id)!;

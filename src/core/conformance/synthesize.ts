@@ -34,6 +34,13 @@ const STRATEGIES: Options[] = [
 ];
 
 const MAX_DEPTH = 24;
+/** Limits on the size of one synthesized value: a schema can demand more than is sensible to send. */
+const MAX_NODES = 5000;
+const MAX_LENGTH = 10_000;
+const MAX_ITEMS = 1000;
+
+/** Values generated in the current attempt (generation is synchronous, so one counter is enough). */
+let generated = 0;
 
 class Unsynthesizable extends Error {}
 
@@ -44,6 +51,7 @@ export function synthesizeArguments(schema: unknown): Synthesis {
   for (const options of STRATEGIES) {
     let value: unknown;
     try {
+      generated = 0;
       value = generate(schema, analysis.document, options, 0, 0);
     } catch (error) {
       reasons.push(error instanceof Error ? error.message : String(error));
@@ -138,6 +146,8 @@ function wrongValueFor(types: string[]): { label: string; value: unknown } | und
 function generate(node: unknown, doc: SchemaDocument, options: Options, depth: number, index: number): unknown {
   if (depth > MAX_DEPTH) throw new Unsynthesizable('the schema nests (or recurses) too deep to synthesize a value');
   if (node === false) throw new Unsynthesizable('a required value has the schema false');
+  generated += 1;
+  if (generated > MAX_NODES) throw new Unsynthesizable(`a valid value would need more than ${MAX_NODES} parts`);
   const schema = effective(node, doc, options, depth);
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) {
@@ -194,6 +204,7 @@ function generateObject(schema: Record<string, unknown>, doc: SchemaDocument, op
     for (const [name, needs] of Object.entries(dependents)) if (name in out && Array.isArray(needs)) for (const need of needs) if (typeof need === 'string') add(need);
   }
   const minProperties = typeof schema.minProperties === 'number' ? schema.minProperties : 0;
+  if (minProperties > MAX_ITEMS) throw new Unsynthesizable(`minProperties ${minProperties} is too large to synthesize`);
   for (const name of Object.keys(properties)) {
     if (Object.keys(out).length >= minProperties) break;
     add(name);
@@ -224,6 +235,7 @@ function generateArray(schema: Record<string, unknown>, doc: SchemaDocument, opt
   const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : [];
   const rest = Array.isArray(schema.items) ? (schema.additionalItems ?? true) : (schema.items ?? true);
   const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
+  if (minItems > MAX_ITEMS) throw new Unsynthesizable(`minItems ${minItems} is too large to synthesize`);
   const out: unknown[] = [];
   for (let i = 0; i < minItems; i += 1) out.push(generate(i < prefix.length ? prefix[i] : rest, doc, options, depth + 1, i));
   if (schema.contains !== undefined) {
@@ -262,6 +274,7 @@ const FORMATS: Record<string, string> = {
 function generateString(schema: Record<string, unknown>, options: Options, index: number): string {
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+  if (minLength > MAX_LENGTH) throw new Unsynthesizable(`minLength ${minLength} is too large to synthesize`);
   const pattern = typeof schema.pattern === 'string' ? schema.pattern : undefined;
   const fits = (text: string) => [...text].length >= minLength && (maxLength === undefined || [...text].length <= maxLength) && (pattern === undefined || matches(pattern, text));
   const formatted = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
@@ -437,6 +450,7 @@ export function sampleRegex(pattern: string, bounds: { minLength?: number; maxLe
   if (!regex) return undefined;
   const minLength = bounds.minLength ?? 0;
   const maxLength = bounds.maxLength ?? Infinity;
+  if (minLength > 1000) return undefined;
   let tree: RegexNode;
   try {
     tree = new RegexParser(pattern, regex.flags.includes('u')).parse();
@@ -516,6 +530,7 @@ class RegexParser {
       if (!m) return atom;
       min = Number(m[1]);
       max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
+      if (min > MAX_LENGTH) throw new Unsupported('a repetition too large to sample');
       this.at += m[0].length - 1;
     } else return atom;
     this.at += 1;

@@ -228,7 +228,8 @@ export const toolChecks: CheckDefinition[] = [
         const exchange = await callTool(ctx, tool, synthesized.value);
         subResults.push(judgeCallResult(ctx, id, tool, synthesized.value, exchange));
       }
-      return withCap(fromSubResults(subResults, `${subResults.length} tool call${subResults.length === 1 ? '' : 's'} returned well-formed results`, 'tool'), callable.capped);
+      const called = subResults.filter((sub) => sub.status !== 'skip').length;
+      return withCap(fromCalls(subResults, `${called} tool call${called === 1 ? '' : 's'} returned well-formed results`), callable.capped);
     },
   }),
   defineCheck({
@@ -301,7 +302,7 @@ export const toolChecks: CheckDefinition[] = [
         else if (error) subResults.push({ id, status: 'warn', message: `${sent} → ${describeOutcome(exchange)}: rejected, but the expected answer is -32602 or a result with isError: true` });
         else subResults.push({ id, status: 'warn', message: `${sent} → ${describeOutcome(exchange)}` });
       }
-      return withCap(fromSubResults(subResults, 'every tool rejected arguments that break its inputSchema', 'tool'), callable.capped);
+      return withCap(fromCalls(subResults, 'every tool called rejected arguments that break its inputSchema'), callable.capped);
     },
   }),
 ];
@@ -356,6 +357,14 @@ async function callableTools(ctx: CheckContext): Promise<{ tools: ListedTool[]; 
     return { verdict: skip(`none of the ${all.length} tools is annotated readOnlyHint: true, so none was called (tools with side effects are only called with --call-tools all)`) };
   }
   return tools.length > MAX_TOOL_CALLS ? { tools: tools.slice(0, MAX_TOOL_CALLS), capped: tools.length } : { tools };
+}
+
+/** fromSubResults, except that a check whose every tool was skipped is skipped too, not passed. */
+function fromCalls(subResults: SubResult[], passMessage: string): Verdict {
+  if (subResults.length > 0 && subResults.every((sub) => sub.status === 'skip')) {
+    return { status: 'skip', message: `no tool could be called: ${subResults[0].id}: ${subResults[0].message}${subResults.length > 1 ? ` (and ${subResults.length - 1} more)` : ''}`, subResults };
+  }
+  return fromSubResults(subResults, passMessage, 'tool');
 }
 
 function withCap(verdict: Verdict, capped: number | undefined): Verdict {

@@ -1,0 +1,25 @@
+import type { Trace } from '../agent/trace.js';
+import type { GoldenCase } from '../golden/types.js';
+
+/** One scorer's verdict on one run. `passed: null` is an abstention: never counted as a failure. */
+export interface ScoreResult {
+  scorer: string;
+  passed: boolean | null;
+  /** 0..1 where the scorer grades (argument similarity, judge score). */
+  score?: number;
+  reason: string;
+  /** The judge model, for judge scores (scorer_version). */
+  scorerVersion?: string;
+}
+
+export interface ScoringContext {
+  /** Semantic argument matching: similarity 0..1, or undefined when not configured (the scorer abstains). */
+  semanticSimilarity?: (expected: string, actual: string) => Promise<number | undefined>;
+}
+
+export interface Scorer {
+  id: string;
+  /** Whether this scorer has something to judge for this case. */
+  appliesTo(testCase: GoldenCase): boolean;
+  score(testCase: GoldenCase, trace: Trace, ctx: ScoringContext): Promise<ScoreResult>;
+}
