@@ -133,10 +133,10 @@ async function keepAlive(ctx: CheckContext): Promise<void> {
   }
 }
 
-type Probe = { client: McpClient; discovery: Discovery } | { problem: string; evidence: Exchange[] };
+export type Probe = { client: McpClient; discovery: Discovery } | { problem: string; evidence: Exchange[] };
 
 /** Modern first (`server/discover`), then the 2025-11-25 handshake on a fresh connection. */
-async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: number): Promise<Probe> {
+export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: number): Promise<Probe> {
   const modern = new McpClient(target.connect(), { era: MODERN, timeoutMs, log });
   const discover = await modern.request('server/discover', {});
   const result = resultOf(discover);

@@ -166,7 +166,11 @@ export class McpClient {
   }
 
   private withMeta(params: JsonObject, options: RequestOptions, version: string): JsonObject {
-    if (this.era === LEGACY) return params;
+    if (this.era === LEGACY) {
+      // 2025-11-25 has no protocol fields in _meta, but _meta itself (e.g. traceparent) is allowed.
+      const extra = Object.entries(options.metaPatch ?? {}).filter(([, value]) => value !== undefined);
+      return extra.length > 0 ? { ...params, _meta: Object.fromEntries(extra) } : params;
+    }
     if (options.meta === null) return { ...params };
     const meta: JsonObject = { ...(options.meta ?? this.defaultMeta(version)) };
     for (const [key, value] of Object.entries(options.metaPatch ?? {})) {

@@ -6,9 +6,13 @@ export class ExchangeLog {
   private readonly entries: Exchange[] = [];
   private seq = 0;
 
+  /** `retain`: how many exchanges to keep (the behaviour layer needs none; conformance needs all). */
+  constructor(private readonly retain = Number.POSITIVE_INFINITY) {}
+
   add(exchange: TransportExchange, era: Era | 'probe'): Exchange {
     const recorded: Exchange = { seq: ++this.seq, era, ...exchange };
     this.entries.push(recorded);
+    if (this.entries.length > this.retain) this.entries.splice(0, this.entries.length - this.retain);
     return recorded;
   }
 

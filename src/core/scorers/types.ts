@@ -10,11 +10,18 @@ export interface ScoreResult {
   reason: string;
   /** The judge model, for judge scores (scorer_version). */
   scorerVersion?: string;
+  /**
+   * Scorer-specific facts as plain JSON (which tool was called, per-argument verdicts, judge
+   * criterion scores), for reports and aggregate metrics; see each scorer for its keys.
+   */
+  details?: Record<string, unknown>;
 }
 
 export interface ScoringContext {
   /** Semantic argument matching: similarity 0..1, or undefined when not configured (the scorer abstains). */
   semanticSimilarity?: (expected: string, actual: string) => Promise<number | undefined>;
+  /** Similarity at or above which a semantic argument matches (embeddings.threshold; default 0.85); arg_match.threshold overrides it. */
+  semanticThreshold?: number;
 }
 
 export interface Scorer {

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import type { McpClient } from '../mcp/client.js';
+import type { GoldenCase } from '../golden/types.js';
+import { ModelError, type ChatMessage, type ModelProvider, type ToolSpec, type Usage } from '../models/types.js';
+import { callTool } from './call-tool.js';
+import type { Span, StopReason, ToolCallRecord, Trace } from './trace.js';
+
+export interface AgentRun {
+  provider: ModelProvider;
+  client: McpClient;
+  tools: ToolSpec[];
+  testCase: GoldenCase;
+  repeat: number;
+  maxSteps: number;
+  temperature: number;
+  maxTokens: number;
+  seed?: number;
+  systemPrompt?: string;
+  /** Cost of one model call in USD, or null when the model's price is unknown. */
+  costOf: (usage: Usage) => number | null;
+  /** Asked before every model call: a spent budget ends the run cleanly. */
+  mayCallModel?: () => boolean;
+  /** Told after every model call, for budget and progress accounting. */
+  onModelCall?: (usage: Usage, costUsd: number | null) => void;
+  toolTimeoutMs?: number;
+}
+
+const DEFAULT_SYSTEM_PROMPT = 'You are a helpful assistant. Use the available tools when they help with the user\'s request; answer directly when no tool is needed.';
+
+/** One agent run: model ⇄ MCP tools until a final answer, max_steps, a model error or the budget. */
+export async function runAgent(run: AgentRun): Promise<Trace> {
+  const traceId = randomBytes(16).toString('hex');
+  const started = Date.now();
+  const agentSpanId = spanId();
+  const spans: Span[] = [];
+  const toolCalls: ToolCallRecord[] = [];
+  const usage = { inputTokens: 0, outputTokens: 0 };
+  let cost: number | null = 0;
+  const known = new Set(run.tools.map((tool) => tool.name));
+  const messages: ChatMessage[] = [
+    { role: 'system', content: run.systemPrompt ?? DEFAULT_SYSTEM_PROMPT },
+    { role: 'user', content: run.testCase.prompt },
+  ];
+  let finalAnswer = '';
+  let stopReason: StopReason = 'max_steps';
+  let error: string | undefined;
+  let steps = 0;
+
+  for (; steps < run.maxSteps; steps += 1) {
+    if (run.mayCallModel && !run.mayCallModel()) {
+      stopReason = 'budget';
+      break;
+    }
+    const modelStart = Date.now();
+    let response;
+    try {
+      response = await run.provider.complete({ messages, tools: run.tools, temperature: run.temperature, maxTokens: run.maxTokens, seed: run.seed });
+    } catch (caught) {
+      error = caught instanceof ModelError ? caught.message : `model call failed: ${caught instanceof Error ? caught.message : String(caught)}`;
+      spans.push({ spanId: spanId(), parentSpanId: agentSpanId, kind: 'model', name: run.provider.id, startMs: modelStart - started, durationMs: Date.now() - modelStart, error, attributes: {} });
+      stopReason = 'model_error';
+      break;
+    }
+    const callCost = run.costOf(response.usage);
+    usage.inputTokens += response.usage.inputTokens;
+    usage.outputTokens += response.usage.outputTokens;
+    cost = cost === null || callCost === null ? null : cost + callCost;
+    run.onModelCall?.(response.usage, callCost);
+    spans.push({
+      spanId: spanId(),
+      parentSpanId: agentSpanId,
+      kind: 'model',
+      name: run.provider.id,
+      startMs: modelStart - started,
+      durationMs: Date.now() - modelStart,
+      attributes: {
+        model: run.provider.model,
+        inputTokens: response.usage.inputTokens,
+        outputTokens: response.usage.outputTokens,
+        costUsd: callCost,
+        stopReason: response.stopReason,
+        attempts: response.attempts,
+        toolCalls: response.toolCalls.map((call) => call.name),
+      },
+    });
+    if (response.toolCalls.length === 0) {
+      finalAnswer = response.text;
+      stopReason = 'answer';
+      steps += 1;
+      break;
+    }
+    messages.push({ role: 'assistant', content: response.text, toolCalls: response.toolCalls });
+    for (const call of response.toolCalls) {
+      const toolSpanId = spanId();
+      const toolStart = Date.now();
+      let record: ToolCallRecord;
+      let exchanges = 0;
+      let inputRounds = 0;
+      if (!known.has(call.name) || call.parseError) {
+        const why = !known.has(call.name) ? `Error: there is no tool named "${call.name}"` : `Error: the arguments are not valid JSON (${call.parseError})`;
+        record = { name: call.name, arguments: call.arguments, resultText: why, isError: true, empty: false, invalid: true, latencyMs: 0 };
+      } else {
+        const outcome = await callTool(run.client, call.name, call.arguments, {
+          traceparent: `00-${traceId}-${toolSpanId}-01`,
+          inputResponses: run.testCase.input_responses,
+          timeoutMs: run.toolTimeoutMs,
+        });
+        exchanges = outcome.exchanges.length;
+        inputRounds = outcome.inputRounds;
+        record = { name: call.name, arguments: call.arguments, resultText: outcome.text, isError: outcome.isError, empty: outcome.empty, invalid: false, latencyMs: Date.now() - toolStart };
+      }
+      toolCalls.push(record);
+      spans.push({
+        spanId: toolSpanId,
+        parentSpanId: agentSpanId,
+        kind: 'tool',
+        name: call.name,
+        startMs: toolStart - started,
+        durationMs: Date.now() - toolStart,
+        error: record.isError ? record.resultText.slice(0, 500) : undefined,
+        attributes: { arguments: call.arguments, result: record.resultText.slice(0, 2000), invalid: record.invalid, empty: record.empty, exchanges, inputRounds },
+      });
+      messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: record.resultText, isError: record.isError });
+    }
+  }
+
+  const durationMs = Date.now() - started;
+  spans.unshift({
+    spanId: agentSpanId,
+    kind: 'agent',
+    name: 'agent',
+    startMs: 0,
+    durationMs,
+    error,
+    attributes: { caseId: run.testCase.id, repeat: run.repeat, stopReason, steps },
+  });
+  return {
+    traceId,
+    caseId: run.testCase.id,
+    model: run.provider.id,
+    repeat: run.repeat,
+    startedAt: new Date(started).toISOString(),
+    durationMs,
+    spans,
+    toolCalls,
+    finalAnswer,
+    stopReason,
+    error,
+    steps,
+    usage,
+    costUsd: cost,
+  };
+}
+
+function spanId(): string {
+  return randomBytes(8).toString('hex');
+}

@@ -1,0 +1,221 @@
+import { dirname } from 'node:path';
+import { runAgent } from '../agent/loop.js';
+import type { Trace } from '../agent/trace.js';
+import { cacheKey, toolsHash as hashTools } from '../cache/key.js';
+import type { ResultStore } from '../cache/store.js';
+import type { EvalConfig, ModelConfig } from '../config/types.js';
+import { walkList } from '../conformance/context.js';
+import { discoverEra } from '../conformance/runner.js';
+import { caseHash } from '../golden/hash.js';
+import type { GoldenCase, GoldenSet } from '../golden/types.js';
+import { ExchangeLog } from '../mcp/exchange-log.js';
+import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.js';
+import type { Era } from '../mcp/types.js';
+import { costOf } from '../models/pricing.js';
+import type { ModelProvider, ToolSpec } from '../models/types.js';
+import { runPassed, scorersFor } from '../scorers/index.js';
+import type { ScoreResult, Scorer, ScoringContext } from '../scorers/types.js';
+import { toolVersion } from '../version.js';
+import { Budget } from './budget.js';
+import { mapPool } from './pool.js';
+import { inShard, type Shard } from './shard.js';
+
+/** A completed, scored run: what the cache keeps. */
+export interface CachedRun {
+  trace: Trace;
+  scores: ScoreResult[];
+  passed: boolean | null;
+}
+
+/** One repeat of one case on one model. */
+export interface RunResult extends CachedRun {
+  caseId: string;
+  model: string;
+  repeat: number;
+  cached: boolean;
+  /** Not scored: the model call failed or the budget ran out before it finished. */
+  outcome: 'scored' | 'model_error' | 'not_run';
+}
+
+export interface BehaviourProgress {
+  done: number;
+  total: number;
+  cached: number;
+  modelCalls: number;
+  knownCostUsd: number;
+}
+
+export interface BehaviourAdapters {
+  providerFor: (model: ModelConfig) => ModelProvider;
+  store: ResultStore<CachedRun>;
+  scoring: { judge?: Scorer; context: ScoringContext; fingerprint: unknown };
+  onProgress?: (progress: BehaviourProgress) => void;
+}
+
+export interface BehaviourRun {
+  era: Era;
+  tools: ToolSpec[];
+  toolsHash: string;
+  serverInfo?: { name?: string; version?: string };
+  runs: RunResult[];
+  modelCalls: number;
+  costUsd: number | null;
+  partial?: { reason: string; notRun: number };
+  durationMs: number;
+}
+
+export class ServerUnavailableError extends Error {
+  override name = 'ServerUnavailableError';
+}
+
+export function targetOf(config: EvalConfig): TargetSpec {
+  const server = config.server;
+  // Commands run from the config file's folder, so `node server/server.mjs` means what it says there.
+  const cwd = dirname(config.file);
+  if ('command' in server) return { kind: 'stdio', command: server.command, cwd: server.cwd ?? cwd, env: server.env };
+  return { kind: 'http', url: server.url, headers: server.headers, start: server.start ? { command: server.start, cwd, readyUrl: server.ready_url } : undefined };
+}
+
+/**
+ * Layer 1: every case × model × repeat (this shard's part), cached by content, run through the
+ * agent loop against the server's real tools, then scored.
+ */
+export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapters: BehaviourAdapters, options: { shard?: Shard } = {}): Promise<BehaviourRun> {
+  const started = Date.now();
+  let target: Target;
+  try {
+    target = await Target.open(targetOf(config));
+  } catch (error) {
+    if (error instanceof TargetUnavailableError) throw new ServerUnavailableError(error.message);
+    throw error;
+  }
+  try {
+    const probe = await discoverEra(target, new ExchangeLog(0), 30_000);
+    if ('problem' in probe) throw new ServerUnavailableError(probe.problem);
+    const client = probe.client;
+    const listing = await walkList(client, 'tools/list');
+    if (listing.error) throw new ServerUnavailableError(`tools/list failed: ${listing.error}`);
+    const tools: ToolSpec[] = listing.items.map((tool) => ({
+      name: String(tool.name),
+      description: typeof tool.description === 'string' ? tool.description : undefined,
+      inputSchema: (tool.inputSchema as Record<string, unknown>) ?? { type: 'object' },
+    }));
+    const toolsHash = hashTools(listing.items as Array<{ name: string }>);
+    const budget = new Budget(config.budget);
+    const items = workItems(config, golden, options.shard);
+    const providers = new Map(config.models.map((model) => [model.id, adapters.providerFor(model)]));
+    let done = 0;
+    let cachedCount = 0;
+    const report = () => adapters.onProgress?.({ done, total: items.length, cached: cachedCount, modelCalls: budget.modelCalls, knownCostUsd: budget.knownCostUsd });
+    report();
+
+    const runs = await mapPool(items, config.concurrency, async ({ testCase, model, repeat }) => {
+      const key = cacheKey({
+        toolVersion: toolVersion(),
+        caseHash: caseHash(testCase),
+        toolsHash,
+        model: { id: model.id, provider: model.provider, model: model.model, endpoint: model.endpoint, temperature: model.temperature, maxTokens: model.max_tokens, seed: model.seed },
+        maxSteps: testCase.max_steps ?? config.max_steps,
+        systemPrompt: config.system_prompt,
+        scoring: adapters.scoring.fingerprint,
+        repeat,
+      });
+      const base = { caseId: testCase.id, model: model.id, repeat };
+      const hit = await adapters.store.get(key);
+      if (hit) {
+        done += 1;
+        cachedCount += 1;
+        report();
+        return { ...base, ...hit, cached: true, outcome: 'scored' as const };
+      }
+      if (budget.exhausted || !budget.mayCall()) {
+        done += 1;
+        report();
+        return { ...base, ...notRunRecord(testCase, model, repeat), cached: false, outcome: 'not_run' as const };
+      }
+      const trace = await runAgent({
+        provider: providers.get(model.id)!,
+        client,
+        tools,
+        testCase,
+        repeat,
+        maxSteps: testCase.max_steps ?? config.max_steps,
+        temperature: model.temperature,
+        maxTokens: model.max_tokens,
+        seed: model.seed,
+        systemPrompt: config.system_prompt,
+        costOf: (usage) => costOf(model.model, usage, config.pricing),
+        mayCallModel: () => budget.mayCall(),
+        onModelCall: (_usage, cost) => {
+          budget.record(cost);
+          report();
+        },
+      });
+      done += 1;
+      report();
+      if (trace.stopReason === 'model_error') return { ...base, trace, scores: [], passed: null, cached: false, outcome: 'model_error' as const };
+      if (trace.stopReason === 'budget') return { ...base, trace, scores: [], passed: null, cached: false, outcome: 'not_run' as const };
+      const scores = await score(testCase, trace, adapters);
+      const result: CachedRun = { trace, scores, passed: runPassed(scores) };
+      // Only completed runs are cached: never a provider error, a timeout or a budget stop.
+      await adapters.store.put(key, result);
+      return { ...base, ...result, cached: false, outcome: 'scored' as const };
+    });
+
+    const notRun = runs.filter((run) => run.outcome === 'not_run').length;
+    return {
+      era: probe.discovery.era,
+      tools,
+      toolsHash,
+      serverInfo: probe.discovery.serverInfo,
+      runs,
+      modelCalls: budget.modelCalls,
+      costUsd: budget.costUsd,
+      partial: budget.exhausted ? { reason: budget.exhausted, notRun } : undefined,
+      durationMs: Date.now() - started,
+    };
+  } finally {
+    await target.dispose();
+  }
+}
+
+interface WorkItem {
+  testCase: GoldenCase;
+  model: ModelConfig;
+  repeat: number;
+}
+
+/** Case-major order, so a case's repeats finish together and progress reads naturally. */
+function workItems(config: EvalConfig, golden: GoldenSet, shard: Shard | undefined): WorkItem[] {
+  return golden.cases.flatMap((testCase, position) =>
+    inShard(position, shard)
+      ? config.models.flatMap((model) => Array.from({ length: testCase.runs ?? config.runs }, (_, repeat) => ({ testCase, model, repeat })))
+      : [],
+  );
+}
+
+async function score(testCase: GoldenCase, trace: Trace, adapters: BehaviourAdapters): Promise<ScoreResult[]> {
+  const scorers = scorersFor(testCase, { judge: adapters.scoring.judge });
+  const results: ScoreResult[] = [];
+  for (const scorer of scorers) results.push(await scorer.score(testCase, trace, adapters.scoring.context));
+  return results;
+}
+
+function notRunRecord(testCase: GoldenCase, model: ModelConfig, repeat: number): CachedRun {
+  const trace: Trace = {
+    traceId: '0'.repeat(32),
+    caseId: testCase.id,
+    model: model.id,
+    repeat,
+    startedAt: new Date().toISOString(),
+    durationMs: 0,
+    spans: [],
+    toolCalls: [],
+    finalAnswer: '',
+    stopReason: 'budget',
+    steps: 0,
+    usage: { inputTokens: 0, outputTokens: 0 },
+    costUsd: 0,
+  };
+  return { trace, scores: [], passed: null };
+}

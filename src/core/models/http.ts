@@ -1,0 +1,272 @@
+/**
+ * One JSON POST to a model API, with the failure handling every provider needs: a deadline per
+ * attempt, a cap on the response size, bounded retries with backoff on 408/429/5xx and network
+ * errors, and error messages that can never carry the API key.
+ */
+import { request, type Dispatcher } from 'undici';
+import { redactText } from '../mcp/redact.js';
+import { ModelError } from './types.js';
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/** Knobs a provider passes through from its caller; tests inject `sleep` (and `random`) so they never wait. */
+export interface RetryOptions {
+  /** Waits between attempts; resolves early (or rejects) when the signal aborts. Default: a real timer. */
+  sleep?: Sleep;
+  /** Source of jitter in [0, 1); default Math.random. */
+  random?: () => number;
+  /** Clock for HTTP-date Retry-After values; default Date.now. */
+  now?: () => number;
+  /** Total attempts, first one included (default 4). */
+  maxAttempts?: number;
+  /** First backoff step (default 500 ms), doubled per attempt. */
+  baseDelayMs?: number;
+  /** No single wait is longer than this, Retry-After included (default 30 s). */
+  maxDelayMs?: number;
+  /** Larger responses are a `malformed` error (default 8 MiB). */
+  maxResponseBytes?: number;
+  /** undici dispatcher (default: the global one). */
+  dispatcher?: Dispatcher;
+}
+
+export interface PostJsonRequest extends RetryOptions {
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  /** Deadline of each attempt, from sending the request to the last byte of the answer. */
+  timeoutMs: number;
+  /** The caller's cancellation (an agent run that is being stopped). */
+  signal?: AbortSignal;
+  /** Values that must never appear in an error message (the API key). */
+  secrets: readonly string[];
+  /** Prefix of every error message, e.g. `gpt-4o (https://api.openai.com/v1/chat/completions)`. */
+  label: string;
+  /** Appended to 401/403 messages, e.g. `check the key in OPENAI_API_KEY`. */
+  authHint?: string;
+}
+
+export interface PostJsonResponse {
+  status: number;
+  /** The parsed body of the successful (2xx) answer. */
+  json: unknown;
+  attempts: number;
+  /** Wall time of the whole call: every attempt and every wait between them. */
+  latencyMs: number;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 4;
+export const DEFAULT_BASE_DELAY_MS = 500;
+export const DEFAULT_MAX_DELAY_MS = 30_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+/** Provider error messages are cut to this many characters. */
+const MAX_ERROR_MESSAGE = 500;
+
+export const realSleep: Sleep = (ms, signal) =>
+  new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/** Thrown inside one attempt: whether the next attempt may be tried, and after how long at least. */
+class AttemptFailure {
+  constructor(
+    readonly error: ModelError,
+    readonly retryable: boolean,
+    readonly retryAfterMs?: number,
+  ) {}
+}
+
+/** POSTs `body` as JSON and returns the parsed 2xx answer; every failure is a ModelError with a redacted message. */
+export async function postJson(req: PostJsonRequest): Promise<PostJsonResponse> {
+  const started = Date.now();
+  const maxAttempts = Math.max(1, req.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+  const sleep = req.sleep ?? realSleep;
+  const random = req.random ?? Math.random;
+  const maxDelay = req.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
+  const base = req.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
+  const payload = JSON.stringify(req.body);
+  const redact = (text: string) => redactText(text, req.secrets);
+  const fail = (message: string, kind: ModelError['kind'], status?: number) => new ModelError(redact(`${req.label}: ${message}`), kind, status);
+
+  for (let attempt = 1; ; attempt++) {
+    if (req.signal?.aborted) throw cancelled(req.signal, fail);
+    try {
+      const { status, json } = await attemptOnce(req, payload, fail);
+      return { status, json, attempts: attempt, latencyMs: Date.now() - started };
+    } catch (thrown) {
+      if (!(thrown instanceof AttemptFailure)) throw thrown;
+      if (!thrown.retryable || attempt >= maxAttempts) {
+        if (!thrown.retryable || attempt === 1) throw thrown.error;
+        throw new ModelError(`${thrown.error.message} (gave up after ${attempt} attempts)`, thrown.error.kind, thrown.error.status);
+      }
+      const backoff = base * 2 ** (attempt - 1);
+      const jittered = backoff / 2 + random() * (backoff / 2);
+      const wait = Math.round(Math.min(maxDelay, thrown.retryAfterMs ?? jittered));
+      await sleep(wait, req.signal);
+    }
+  }
+}
+
+async function attemptOnce(req: PostJsonRequest, payload: string, fail: (message: string, kind: ModelError['kind'], status?: number) => ModelError): Promise<{ status: number; json: unknown }> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DeadlineReached()), req.timeoutMs);
+  const signal = req.signal ? AbortSignal.any([deadline.signal, req.signal]) : deadline.signal;
+  const maxBytes = req.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const whyAborted = (): AttemptFailure => {
+    if (req.signal?.aborted) return new AttemptFailure(cancelled(req.signal, fail), false);
+    return new AttemptFailure(fail(`no complete answer within ${req.timeoutMs} ms`, 'timeout'), false);
+  };
+  try {
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(req.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...req.headers },
+        body: payload,
+        signal,
+        dispatcher: req.dispatcher,
+        // Our own timer is the precise deadline; undici's (coarse) timers are only a backstop.
+        headersTimeout: req.timeoutMs + 1000,
+        bodyTimeout: req.timeoutMs + 1000,
+      });
+    } catch (error) {
+      if (signal.aborted) throw whyAborted();
+      if (isUndiciTimeout(error)) throw new AttemptFailure(fail(`no complete answer within ${req.timeoutMs} ms`, 'timeout'), false);
+      throw new AttemptFailure(fail(`request failed: ${describeError(error)}`, 'network'), true);
+    }
+
+    const status = response.statusCode;
+    let text: string;
+    try {
+      text = await readCapped(response, maxBytes);
+    } catch (error) {
+      if (error instanceof TooLarge) throw new AttemptFailure(fail(`HTTP ${status} answer larger than ${maxBytes} bytes`, 'malformed', status), false);
+      if (signal.aborted) throw whyAborted();
+      if (isUndiciTimeout(error)) throw new AttemptFailure(fail(`no complete answer within ${req.timeoutMs} ms`, 'timeout'), false);
+      throw new AttemptFailure(fail(`answer interrupted: ${describeError(error)}`, 'network'), true);
+    }
+
+    if (status >= 200 && status < 300) {
+      try {
+        return { status, json: JSON.parse(text) as unknown };
+      } catch {
+        throw new AttemptFailure(fail(`HTTP ${status} answer is not JSON: ${truncate(text.trim() || '(empty body)')}`, 'malformed', status), false);
+      }
+    }
+
+    const detail = providerMessage(text);
+    if (status === 401 || status === 403) {
+      const hint = req.authHint ? ` (${req.authHint})` : '';
+      throw new AttemptFailure(fail(`HTTP ${status}: ${detail}${hint}`, 'auth', status), false);
+    }
+    const retryable = status === 408 || status === 429 || status >= 500;
+    const retryAfterMs = retryable ? parseRetryAfter(response.headers, (req.now ?? Date.now)()) : undefined;
+    throw new AttemptFailure(fail(`HTTP ${status}: ${detail}`, 'http', status), retryable, retryAfterMs);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+class DeadlineReached extends Error {
+  override name = 'DeadlineReached';
+}
+
+class TooLarge extends Error {}
+
+function cancelled(signal: AbortSignal, fail: (message: string, kind: ModelError['kind']) => ModelError): ModelError {
+  const reason = signal.reason as unknown;
+  const isTimeout = reason instanceof Error && reason.name === 'TimeoutError';
+  return isTimeout ? fail('cancelled: the caller's deadline passed', 'timeout') : fail('cancelled by the caller', 'network');
+}
+
+async function readCapped(response: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
+  const declared = Number(headerValue(response.headers, 'content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    response.body.destroy();
+    throw new TooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of response.body) {
+      const buffer = chunk as Buffer;
+      size += buffer.length;
+      if (size > maxBytes) throw new TooLarge();
+      chunks.push(buffer);
+    }
+  } finally {
+    response.body.destroy();
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function headerValue(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * How long the server asked us to wait: `retry-after-ms` (OpenAI), then `Retry-After` as
+ * seconds or as an HTTP-date. Undefined when absent or unreadable (backoff applies).
+ */
+export function parseRetryAfter(headers: Record<string, string | string[] | undefined>, now: number): number | undefined {
+  const get = (name: string) => {
+    const value = headers[name];
+    return (Array.isArray(value) ? value[0] : value)?.trim();
+  };
+  const ms = get('retry-after-ms');
+  if (ms && /^\d+(\.\d+)?$/.test(ms)) return Number(ms);
+  const value = get('retry-after');
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** The human part of a provider's error body: OpenAI `{error: {message}}`, Anthropic `{type: 'error', error: {type, message}}`, or the raw text. */
+export function providerMessage(text: string): string {
+  let message = text.trim();
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (isRecord(parsed)) {
+      const error = parsed.error;
+      if (isRecord(error) && typeof error.message === 'string') {
+        message = typeof error.type === 'string' && error.type !== '' ? `${error.type}: ${error.message}` : error.message;
+      } else if (typeof error === 'string') message = error;
+      else if (typeof parsed.message === 'string') message = parsed.message;
+      else if (typeof parsed.detail === 'string') message = parsed.detail;
+    }
+  } catch {
+    // not JSON: keep the text
+  }
+  return truncate(message || '(empty body)');
+}
+
+export function truncate(text: string, max = MAX_ERROR_MESSAGE): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isUndiciTimeout(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  const cause = (error as { cause?: unknown }).cause;
+  const causeText = cause instanceof Error && cause.message !== error.message ? ` (${cause.message})` : '';
+  return `${typeof code === 'string' ? `${code}: ` : ''}${error.message}${causeText}`;
+}
