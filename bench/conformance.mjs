@@ -455,18 +455,32 @@ function parseOfficial(official) {
         if (m) notScored.add(m[1]);
       }
     }
-    // Per-check detail from -o: one folder per scenario, server-<name>-<ISO time>/checks.json.
+    // Per-check detail from -o: one folder per scenario, server-<name>-<start time>/checks.json.
     const byName = new Map(scenarios.map((s) => [s.name, s]));
+    const starts = [];
     for (const folder of readdirSync(outDir)) {
-      const m = /^server-(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/.exec(folder);
+      const m = /^server-(.+)-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/.exec(folder);
       const file = join(outDir, folder, 'checks.json');
-      if (m && byName.has(m[1]) && existsSync(file)) byName.get(m[1]).checks = JSON.parse(readFileSync(file, 'utf8'));
+      if (!m || !byName.has(m[1])) continue;
+      if (existsSync(file)) byName.get(m[1]).checks = JSON.parse(readFileSync(file, 'utf8'));
+      starts.push({ name: m[1], at: Date.parse(`${m[2]}T${m[3]}:${m[4]}:${m[5]}.${m[6]}Z`) });
     }
+    // The suite runs scenarios one after another and stamps each folder when the scenario starts,
+    // so the gap to the next stamp is (about) how long a scenario took; the last one is unknown.
+    starts.sort((a, b) => a.at - b.at);
+    for (let i = 0; i + 1 < starts.length; i++) byName.get(starts[i].name).durationS = (starts[i + 1].at - starts[i].at) / 1000;
     const checkCounts = {};
     for (const s of scenarios) for (const c of s.checks) checkCounts[c.status] = (checkCounts[c.status] ?? 0) + 1;
     for (const s of scenarios) {
       s.scored = !notScored.has(s.name);
       if (!s.ok) s.cause = classifyFailure(s, official.source);
+    }
+    // Second pass: a failure that names a fixture some other scenario was found to need (e.g.
+    // "tools/call for failing_job returned -32602") is a fixture failure too.
+    const fixtures = new Set(scenarios.flatMap((s) => s.cause?.needs ?? []));
+    for (const s of scenarios.filter((x) => x.cause?.cause === 'other')) {
+      const named = [...fixtures].filter((name) => s.cause.messages.some((msg) => msg.split(/[^\w:/{}.-]+/).includes(name)));
+      if (named.length) Object.assign(s.cause, { cause: 'fixture', needs: named });
     }
     const counts = {
       pass: scenarios.filter((s) => s.ok).length,
@@ -500,9 +514,13 @@ function classifyFailure(scenario, source) {
     if (m && (m[1] || m[2])) needs.add(m[1] || m[2]);
   }
   for (const name of fixtureNamesInSource(source, scenario.name)) needs.add(name);
-  const fixture = needs.size > 0 || messages.some((msg) => FIXTURE_MESSAGE.test(msg));
-  const cause = fixture ? 'fixture' : messages.some((msg) => CAPABILITY_MESSAGE.test(msg)) ? 'capability' : 'other';
-  return { cause, needs: [...needs], firstMessage: messages.find(Boolean) ?? '(no message)' };
+  const fixtureMessage = messages.some((msg) => FIXTURE_MESSAGE.test(msg));
+  const missingMethod = messages.some((msg) => CAPABILITY_MESSAGE.test(msg));
+  const cause = needs.size > 0 || fixtureMessage ? 'fixture' : missingMethod ? 'capability' : 'other';
+  // A fixture scenario that died on a missing method before reaching its fixture: say so, since
+  // the server would fail it even next to the fixture tools.
+  const alsoMissingMethod = cause === 'fixture' && !fixtureMessage && missingMethod;
+  return { cause, needs: [...needs], alsoMissingMethod, messages, firstMessage: messages.find(Boolean) ?? '(no message)' };
 }
 
 /** Best effort: the class body between `this.name=\`<scenario>\`` and the next scenario class. */
@@ -531,7 +549,7 @@ function printHeader({ opts, official, selection, oursNodeVersion, server, meter
     `mcp-evals   ${rel(tools[0].node)} ${tools[0].args('<tmp>/out').map(rel).join(' ')}`,
     `            ${built}`,
     `official    ${rel(tools[1].node)} ${tools[1].args('<tmp>/out').map(rel).join(' ')}`,
-    `            ${OFFICIAL_PKG}@${official.version}; ${selection.note}`,
+    `            ${OFFICIAL_PKG}@${official.version}; ${selection.exact ? selection.note : `NOT the ${SPEC} scenarios: see NOTE`}`,
   ];
   console.log(lines.join('\n'));
   if (!selection.exact) console.log(`\nNOTE: ${selection.note}`);
@@ -589,7 +607,13 @@ function printResults(tools, samples, opts, meter) {
   console.log(`  ${groups.fixture.length} of the ${failed.length} failing scenarios need the suite's own fixture server ` +
     `(tools/prompts/resources such as test_simple_text, test://static-text): they fail on any server that is not that fixture, ` +
     `so they say nothing about this one:`);
-  for (const s of groups.fixture) console.log(`    ✗ ${s.name}${s.scored ? '' : ' (not scored)'}: needs ${s.cause.needs.slice(0, 4).join(', ') || 'a fixture'}${s.cause.needs.length > 4 ? ', …' : ''}`);
+  for (const s of groups.fixture) {
+    const needs = s.cause.needs.length
+      ? `${s.cause.needs.slice(0, 4).join(', ')}${s.cause.needs.length > 4 ? ', …' : ''}`
+      : `what it says: ${oneLine(s.cause.firstMessage)}`;
+    const earlier = s.cause.alsoMissingMethod ? ` (and failed before that: ${oneLine(s.cause.firstMessage)})` : '';
+    console.log(`    ✗ ${s.name}${s.scored ? '' : ' (not scored)'}: needs ${needs}${earlier}`);
+  }
   if (groups.capability.length) {
     console.log(`  ${groups.capability.length} fail on a method the example server does not implement (optional features):`);
     for (const s of groups.capability) console.log(`    ✗ ${s.name}: ${oneLine(s.cause.firstMessage)}`);
@@ -598,8 +622,17 @@ function printResults(tools, samples, opts, meter) {
     console.log(`  ${groups.other.length} fail for another reason (read these: they may be real findings):`);
     for (const s of groups.other) console.log(`    ✗ ${s.name}${s.scored ? '' : ' (not scored)'}: ${oneLine(s.cause.firstMessage)}`);
   }
+  // Where the official suite's wall time goes (idle waits show up as wall time without CPU).
+  const slow = official.map((run) => run.result.scenarios.filter((s) => s.durationS >= 0.5).map((s) => `${s.name} ${s.durationS.toFixed(1)} s`));
+  const slowLast = slow.at(-1);
+  if (slowLast.length) console.log(`  scenarios taking 0.5 s or more (last run): ${slowLast.join(', ')}`);
   const notScored = r1.scenarios.filter((s) => !s.scored);
-  if (notScored.length) console.log(`  ${notScored.length} scenarios ran but are not scored for ${SPEC} by the suite (extension / pending).`);
+  if (notScored.length) {
+    const scored = r1.scenarios.filter((s) => s.scored);
+    console.log(`  ${notScored.length} scenarios ran but are not scored for ${SPEC} by the suite (extension / pending); ` +
+      `scored alone: ${scored.filter((s) => s.ok).length}/${scored.length} passed, ` +
+      `${scored.filter((s) => !s.ok && s.cause.cause === 'fixture').length} of the failures need fixtures.`);
+  }
   console.log(`\nmcp-evals on this server (${r0.era ?? 'era ?'}): ${r0.counts.pass} pass, ${r0.counts.fail} fail, ${r0.counts.warn} warn, ${r0.counts.skip} skip of ${r0.total} checks` +
     (r0.failures.length ? `; failing: ${r0.failures.map((f) => f.name).join(', ')}` : ''));
 }
@@ -656,16 +689,16 @@ try {
 const cleanup = [];
 try {
   await main(opts);
-  await runCleanup();
 } catch (error) {
-  await runCleanup();
+  process.exitCode = 1;
   if (error instanceof BenchError) {
     console.error(`\nbench: could not run: ${error.message}`);
   } else {
     console.error('\nbench: internal error (a bug in bench/conformance.mjs):');
     console.error(error);
   }
-  process.exitCode = 1;
+} finally {
+  await runCleanup();
 }
 
 async function runCleanup() {

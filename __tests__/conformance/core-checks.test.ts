@@ -104,3 +104,32 @@ describe('core checks against the reference server', () => {
     });
   }
 });
+
+describe('x-mcp-header parameters (HTTP)', () => {
+  it('the correct server passes', async () => {
+    const run = await runOnFixture({ transport: 'http', only: ['http-param-headers'] });
+    const result = check(run, 'http-param-headers');
+    expect(result.status, result.message).toBe('pass');
+    expect(result.subResults?.map((s) => s.id)).toEqual(['HTTP-HDR-11', 'HTTP-HDR-12', 'HTTP-HDR-12-base64', 'HTTP-HDR-13', 'HTTP-HDR-15']);
+  });
+
+  for (const [breaks, sub, expected] of [
+    ['HTTP-HDR-11', 'HTTP-HDR-11', 'fail'],
+    ['HTTP-HDR-12', 'HTTP-HDR-12', 'fail'],
+    ['HTTP-HDR-07', 'HTTP-HDR-12-base64', 'fail'],
+    ['HTTP-HDR-13', 'HTTP-HDR-13', 'fail'],
+    ['HTTP-HDR-15', 'HTTP-HDR-15', 'warn'],
+  ] as const) {
+    it(`--break=${breaks} makes ${sub} ${expected}`, async () => {
+      const run = await runOnFixture({ transport: 'http', breaks: [breaks], only: ['http-param-headers'] });
+      const result = check(run, 'http-param-headers');
+      expect(result.subResults?.find((s) => s.id === sub)?.status, result.message).toBe(expected);
+      expect(result.status).toBe(expected);
+    });
+  }
+
+  it('skips read-only-less servers unless --call-tools all', async () => {
+    const run = await runOnFixture({ transport: 'http', only: ['http-param-headers'], callTools: 'none' });
+    expect(check(run, 'http-param-headers').status).toBe('skip');
+  });
+});

@@ -4,6 +4,7 @@ import { errorChecks } from './checks/errors.js';
 import { httpChecks } from './checks/http.js';
 import { legacyChecks } from './checks/legacy.js';
 import { listChecks } from './checks/lists.js';
+import { paramHeaderChecks } from './checks/param-headers.js';
 import { promptChecks } from './checks/prompts.js';
 import { removedChecks } from './checks/removed.js';
 import { resourceChecks } from './checks/resources.js';
@@ -20,6 +21,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   ...listChecks,
   ...errorChecks,
   ...httpChecks,
+  ...paramHeaderChecks,
   ...stdioChecks,
   ...resultChecks,
   ...toolChecks,

@@ -29,6 +29,9 @@ export interface RetryOptions {
   dispatcher?: Dispatcher;
 }
 
+/** What tests and the runner may tune on a provider: waits (injectable sleep), attempts, size cap, dispatcher. */
+export type ProviderOptions = RetryOptions;
+
 export interface PostJsonRequest extends RetryOptions {
   url: string;
   headers: Record<string, string>;
@@ -182,7 +185,7 @@ class TooLarge extends Error {}
 function cancelled(signal: AbortSignal, fail: (message: string, kind: ModelError['kind']) => ModelError): ModelError {
   const reason = signal.reason as unknown;
   const isTimeout = reason instanceof Error && reason.name === 'TimeoutError';
-  return isTimeout ? fail('cancelled: the caller's deadline passed', 'timeout') : fail('cancelled by the caller', 'network');
+  return isTimeout ? fail("cancelled: the caller's deadline passed", 'timeout') : fail('cancelled by the caller', 'network');
 }
 
 async function readCapped(response: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
@@ -252,6 +255,11 @@ export function providerMessage(text: string): string {
 export function truncate(text: string, max = MAX_ERROR_MESSAGE): string {
   const flat = text.replace(/\s+/g, ' ');
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
+/** A token count from a usage object: a finite non-negative number, else 0. */
+export function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
