@@ -11,7 +11,7 @@
 //   --warmup N             untimed runs of each tool first (default 1): the first run of each
 //                          pays for cold disk caches, which is not what a CI user sees twice
 //   --timeout-s S          kill a single run after S seconds (default 300)
-//   --official-version V   @modelcontextprotocol/conformance version (default 0.1.16)
+//   --official-version V   @modelcontextprotocol/conformance version (default 0.2.0-alpha.12: the first with --requirements 2026-07-28)
 //   --ours-node PATH       node binary for mcp-evals (default: the one running this script),
 //                          e.g. bench/.cache/<dir>/node_modules/.bin/node to compare on Node 22
 //   --no-gnu-time          measure CPU/RSS with the in-process hook even if /usr/bin/time exists
@@ -37,7 +37,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SPEC = '2026-07-28';
 const OFFICIAL_PKG = '@modelcontextprotocol/conformance';
 const NODE22_VERSION = '22.23.3';
-const DEFAULT_OFFICIAL_VERSION = '0.1.16';
+// The first build that scores 2026-07-28 (--requirements); npm's `latest` (0.1.16) knows only 2025 revisions.
+const DEFAULT_OFFICIAL_VERSION = '0.2.0-alpha.12';
 const GNU_TIME = '/usr/bin/time';
 const HOOK = join(ROOT, 'bench', 'rusage-hook.mjs');
 
@@ -92,22 +93,22 @@ function parseOptions(argv) {
 // -------------------------------------------------------------------------------------------
 
 async function main(opts) {
+  const meter = pickMeter(opts);
+  const built = await ensureBuilt(opts.build);
+  const official = await ensureOfficialSuite(opts.officialVersion);
+  const selection = await selectOfficialScenarios(official);
+  const oursNodeVersion = (await capture(opts.oursNode, ['--version'])).stdout.trim() || '(unknown version)';
+
   const work = mkdtempSync(join(os.tmpdir(), 'mcp-evals-bench-'));
   cleanup.push(async () => {
     if (opts.keep || process.exitCode) console.error(`bench: logs and reports kept in ${work}`);
     else rmSync(work, { recursive: true, force: true });
   });
 
-  const meter = pickMeter(opts);
-  const built = await ensureBuilt(opts.build);
-  const official = await ensureOfficialSuite(opts.officialVersion);
-  const selection = await selectOfficialScenarios(official);
-  const oursNodeVersion = (await capture(opts.oursNode, ['--version'])).stdout.trim();
-
   // One server, started once and shared by every run of both tools: the tools are what is
   // measured, and a fresh server per run would add its startup to neither figure anyway (it runs
   // outside the measured process) while adding noise. Its own CPU per run is reported separately.
-  const server = await startServer(work);
+  const server = await startServer();
   cleanup.push(() => server.stop());
 
   const tools = [
@@ -148,7 +149,7 @@ async function main(opts) {
   }
   if (server.exited()) throw new BenchError(`the example server exited during the benchmark:\n${server.tail()}`);
 
-  printResults(tools, samples, opts, meter);
+  printResults(tools, samples, meter);
 }
 
 // -------------------------------------------------------------------------------------------
@@ -271,7 +272,7 @@ async function freePort() {
   });
 }
 
-async function startServer(work) {
+async function startServer() {
   const port = await freePort();
   const args = [join(ROOT, 'golden-template', 'server', 'server.mjs'), '--http', '--port', String(port)];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -556,7 +557,7 @@ function printHeader({ opts, official, selection, oursNodeVersion, server, meter
   console.log('');
 }
 
-function printResults(tools, samples, opts, meter) {
+function printResults(tools, samples, meter) {
   const [ours, official] = [samples.ours, samples.official];
   const stat = (list, pick, fn) => {
     const values = list.map(pick).filter((v) => v !== null && v !== undefined);
