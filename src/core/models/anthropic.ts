@@ -1,7 +1,7 @@
 /** Anthropic Messages API (POST /v1/messages, anthropic-version 2023-06-01). */
 import type { ModelConfig } from '../config/types.js';
-import { count, isRecord, postJson, type ProviderOptions } from './http.js';
-import { parseToolArguments } from './tool-args.js';
+import { count, isRecord, postJson, withRedaction, type ProviderOptions } from './http.js';
+import { parseToolInput } from './tool-args.js';
 import { ModelError, type ChatMessage, type ModelProvider, type ModelRequest, type ModelResponse, type ToolCall, type ToolSpec } from './types.js';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -41,6 +41,7 @@ export class AnthropicProvider implements ModelProvider {
     const headers: Record<string, string> = { 'anthropic-version': ANTHROPIC_VERSION };
     if (this.apiKey) headers['x-api-key'] = this.apiKey;
     const label = `${this.id} (${this.url})`;
+    const secrets = this.apiKey ? [this.apiKey] : [];
     const answer = await postJson({
       ...this.options,
       url: this.url,
@@ -48,11 +49,11 @@ export class AnthropicProvider implements ModelProvider {
       body: toAnthropicRequest(this.model, request),
       timeoutMs: this.config.timeout_ms,
       signal: request.signal,
-      secrets: this.apiKey ? [this.apiKey] : [],
+      secrets,
       label,
       authHint: this.config.api_key_env ? `check the key in ${this.config.api_key_env}` : undefined,
     });
-    const parsed = fromAnthropicResponse(answer.json, label);
+    const parsed = withRedaction(secrets, () => fromAnthropicResponse(answer.json, label));
     return { ...parsed, attempts: answer.attempts, latencyMs: answer.latencyMs };
   }
 }
@@ -145,7 +146,7 @@ export function fromAnthropicResponse(json: unknown, label: string): Omit<ModelR
     } else if (block.type === 'tool_use') {
       if (typeof block.name !== 'string' || block.name === '') throw malformed(`content[${index}] tool_use has no name`);
       const id = typeof block.id === 'string' && block.id !== '' ? block.id : `toolu_${index}`;
-      toolCalls.push({ id, name: block.name, ...parseToolArguments(block.input ?? {}) });
+      toolCalls.push({ id, name: block.name, ...parseToolInput(block.input) });
     }
     // thinking, redacted_thinking, server tool blocks...: not part of the answer.
   });

@@ -189,6 +189,8 @@ function cancelled(signal: AbortSignal, fail: (message: string, kind: ModelError
 }
 
 async function readCapped(response: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
+  // Destroying an unfinished undici body emits an AbortError; we stop reading on purpose.
+  response.body.on('error', () => undefined);
   const declared = Number(headerValue(response.headers, 'content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     response.body.destroy();
@@ -255,6 +257,16 @@ export function providerMessage(text: string): string {
 export function truncate(text: string, max = MAX_ERROR_MESSAGE): string {
   const flat = text.replace(/\s+/g, ' ');
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
+/** Runs a parser over an answer; a ModelError it throws gets its message redacted (the body may echo the key). */
+export function withRedaction<T>(secrets: readonly string[], parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof ModelError) throw new ModelError(redactText(error.message, secrets), error.kind, error.status);
+    throw error;
+  }
 }
 
 /** A token count from a usage object: a finite non-negative number, else 0. */

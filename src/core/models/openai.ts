@@ -1,6 +1,6 @@
 /** OpenAI Chat Completions (and every server that speaks it: Ollama, vLLM, LM Studio, llama.cpp, Azure-style proxies). */
 import type { ModelConfig } from '../config/types.js';
-import { count, isRecord, postJson, type ProviderOptions } from './http.js';
+import { count, isRecord, postJson, withRedaction, type ProviderOptions } from './http.js';
 import { parseToolArguments } from './tool-args.js';
 import { ModelError, type ChatMessage, type ModelProvider, type ModelRequest, type ModelResponse, type ToolCall, type ToolSpec } from './types.js';
 
@@ -39,6 +39,7 @@ export class OpenAIProvider implements ModelProvider {
     const headers: Record<string, string> = {};
     if (this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
     const label = `${this.id} (${this.url})`;
+    const secrets = this.apiKey ? [this.apiKey] : [];
     const answer = await postJson({
       ...this.options,
       url: this.url,
@@ -46,11 +47,11 @@ export class OpenAIProvider implements ModelProvider {
       body: toOpenAIRequest(this.model, request),
       timeoutMs: this.config.timeout_ms,
       signal: request.signal,
-      secrets: this.apiKey ? [this.apiKey] : [],
+      secrets,
       label,
       authHint: this.config.api_key_env ? `check the key in ${this.config.api_key_env}` : undefined,
     });
-    const parsed = fromOpenAIResponse(answer.json, label);
+    const parsed = withRedaction(secrets, () => fromOpenAIResponse(answer.json, label));
     return { ...parsed, attempts: answer.attempts, latencyMs: answer.latencyMs };
   }
 }

@@ -41,3 +41,11 @@ function safeStringify(value: unknown): string {
     return String(value);
   }
 }
+
+/** For APIs whose tool input is JSON itself (Anthropic `tool_use.input`): anything but an object is a parseError. */
+export function parseToolInput(input: unknown): Pick<ToolCall, 'arguments' | 'rawArguments' | 'parseError'> {
+  if (input === undefined || input === null) return { arguments: {}, rawArguments: '{}' };
+  const rawArguments = safeStringify(input);
+  if (isPlainObject(input)) return { arguments: input, rawArguments };
+  return { arguments: {}, rawArguments, parseError: `tool input is ${describeJson(input)}, not a JSON object` };
+}

@@ -14,7 +14,7 @@ const MESSAGE_CHARS = 200;
 
 type Paint = (text: string) => string;
 
-function palette(color: boolean): Record<'red' | 'yellow' | 'green' | 'dim' | 'bold', Paint> {
+export function palette(color: boolean): Record<'red' | 'yellow' | 'green' | 'dim' | 'bold', Paint> {
   const sgr = (open: number, close: number): Paint => (color ? (text) => `\u001b[${open}m${text}\u001b[${close}m` : (text) => text);
   return { red: sgr(31, 39), yellow: sgr(33, 39), green: sgr(32, 39), dim: sgr(2, 22), bold: sgr(1, 22) };
 }
@@ -56,6 +56,6 @@ function findingLine(check: CheckResult, c: ReturnType<typeof palette>): string 
 }
 
 /** Untrusted text for a terminal: no control characters, one line. */
-function safe(text: string): string {
+export function safe(text: string): string {
   return oneLine(stripTerminalControls(text));
 }

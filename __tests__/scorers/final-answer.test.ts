@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { finalAnswerScorer, normalizeAnswer, scoreFinalAnswer, stripEndPunctuation } from '../../src/core/scorers/final-answer.js';
+import { makeCase, makeTrace } from './trace-helper.js';
+
+const check = (expected: string, answer: string) => scoreFinalAnswer(makeCase({ expected }), makeTrace([], answer));
+
+describe('final_answer', () => {
+  it('applies when expected is set', () => {
+    expect(finalAnswerScorer.appliesTo(makeCase({ expected: 'x' }))).toBe(true);
+    expect(finalAnswerScorer.appliesTo(makeCase())).toBe(false);
+  });
+
+  it('normalizes case, whitespace and end punctuation', () => {
+    expect(check('Paris.', 'The capital of France is\n  PARIS!')).toMatchObject({ passed: true, score: 1, reason: 'final answer contains "paris"' });
+    expect(check('new   york', 'I went to New\tYork last week')).toMatchObject({ passed: true });
+    expect(check('"Sunny"', 'It will be sunny tomorrow')).toMatchObject({ passed: true });
+  });
+
+  it('compares numbers by value', () => {
+    expect(check('1250', 'The total is $1,250.00.')).toMatchObject({ passed: true });
+    expect(check('1,250.00', 'The total is 1250')).toMatchObject({ passed: true });
+    expect(check('3.50', 'about 3.5 km')).toMatchObject({ passed: true });
+    expect(normalizeAnswer('Total: 1,250.00 USD, 3.50, 007, 1,2345')).toBe('total: 1250 usd, 3.5, 7, 1,2345');
+  });
+
+  it('needs word and number boundaries', () => {
+    expect(check('12', 'The total is 1250')).toMatchObject({ passed: false, score: 0 });
+    expect(check('paris', 'a comparison')).toMatchObject({ passed: false });
+    expect(check('3', 'about 3.5 km')).toMatchObject({ passed: false });
+    expect(check('5', 'about 3.5 km')).toMatchObject({ passed: false });
+    expect(check('3', 'there are 3.')).toMatchObject({ passed: true });
+  });
+
+  it('fails on a missing or empty answer; abstains on an empty expected', () => {
+    expect(check('Paris', 'London')).toMatchObject({ passed: false, score: 0, reason: 'final answer does not contain "paris": "london"' });
+    expect(check('Paris', '')).toMatchObject({ passed: false, score: 0, reason: 'no final answer; expected it to contain "paris"' });
+    expect(check('...', 'anything')).toMatchObject({ passed: null });
+    expect(stripEndPunctuation('¿«Paris»?')).toBe('Paris');
+  });
+});

@@ -1,0 +1,387 @@
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { ConfigurationError } from '../errors.js';
+import { readError, readRubric } from '../golden/load.js';
+import {
+  InvalidFileError,
+  locateItem,
+  locateKey,
+  locatePath,
+  nodeLocation,
+  parseYamlSource,
+  schemaProblems,
+  schemaValidator,
+  suggestion,
+  type Problem,
+  type YamlSource,
+} from '../golden/yaml-source.js';
+import type { EmbeddingsConfig, EvalConfig, JudgeConfig, ModelConfig, PricingEntry, ProviderKind, ServerConfig } from './types.js';
+
+export const CONFIG_SCHEMA_FILE = 'config.schema.json';
+
+/** Where each provider lives and which variable holds its key, when the config does not say. */
+export const PROVIDER_DEFAULTS: Record<ProviderKind, { endpoint: string; api_key_env: string }> = {
+  openai: { endpoint: 'https://api.openai.com/v1', api_key_env: 'OPENAI_API_KEY' },
+  anthropic: { endpoint: 'https://api.anthropic.com', api_key_env: 'ANTHROPIC_API_KEY' },
+};
+
+export const CONFIG_DEFAULTS = {
+  golden: 'tasks.yaml',
+  runs: 5,
+  floors: { hard: 1.0, soft: 0.8 },
+  concurrency: 4,
+  cacheDir: '.mcp-evals-cache',
+  maxSteps: 8,
+  temperature: 0,
+  maxTokens: 1024,
+  timeoutMs: 60_000,
+  judgeCriteria: [{ id: 'task_completed', description: "The final answer completes the user's task" }],
+  judgePassThreshold: 0.7,
+  embeddingsThreshold: 0.85,
+} as const;
+
+/** What command-line flags (or action inputs) change on top of the file. */
+export interface ConfigOverrides {
+  /** Keep only these model ids (in the config's order). */
+  models?: string[];
+  runs?: number;
+  /** Disable the result cache for this run. */
+  noCache?: boolean;
+  /** The environment `${VAR}` references are read from (default process.env). */
+  env?: Record<string, string | undefined>;
+}
+
+/** Keys a user might write for a secret; each gets the "use api_key_env" message. */
+const SECRET_KEYS = new Set(['api_key', 'apikey', 'api-key', 'key', 'token', 'api_token', 'secret', 'password', 'authorization']);
+
+/**
+ * Reads mcp-evals.yml: validates it (every problem at once, with file:line:column), fills defaults,
+ * resolves paths against the file's folder, reads a judge rubric given as a path, expands `${VAR}`
+ * in server headers, then applies overrides. Throws ConfigurationError (exit 2).
+ */
+export async function loadConfig(file: string, overrides: ConfigOverrides = {}): Promise<EvalConfig> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new ConfigurationError(`cannot read the config file: ${readError(error)}`, { file });
+  }
+  const parsed = parseYamlSource(text, file);
+  if (!parsed.source) throw new InvalidFileError(file, parsed.problems);
+  const source = parsed.source;
+  const data = source.data;
+  if (data === null || data === undefined) {
+    throw new ConfigurationError('the config is empty: it needs at least `server:` and `models:`', { file, line: 1, column: 1 });
+  }
+  if (!isPlainObject(data)) {
+    throw new ConfigurationError('expected a mapping at the top level (server:, models:, golden:, ...)', nodeLocation(source, source.doc.contents));
+  }
+
+  const problems = schemaProblems(source, schemaValidator(CONFIG_SCHEMA_FILE), {
+    context: (segments) => ({ prefix: '', field: segments }),
+    unknownKey(parent, key, allowed) {
+      const normalized = key.toLowerCase();
+      if (!SECRET_KEYS.has(normalized) && !/^api_?key$/i.test(key)) return undefined;
+      const where = parent.length > 0 ? ` in ${pathName(parent)}` : '';
+      const lead = `${key}${where}: secrets do not belong in this file (the value is not shown here).`;
+      if (allowed.includes('api_key_env')) {
+        return `${lead} Put the key in an environment variable (in CI, from a secret) and name the variable with api_key_env, e.g. api_key_env: ${exampleEnv(data, parent)}`;
+      }
+      if (parent.length === 1 && parent[0] === 'server') {
+        return `${lead} Put the token in an environment variable and reference it from a header, e.g. headers: {Authorization: "Bearer \${MCP_TOKEN}"}`;
+      }
+      return `${lead} Put the key in an environment variable and name it with api_key_env in each model (and judge / embeddings)`;
+    },
+  });
+
+  const dir = dirname(resolve(file));
+  const env = overrides.env ?? process.env;
+  problems.push(...semanticProblems(source, data));
+  const server = buildServer(source, data, dir, env, problems);
+  const golden = resolve(dir, typeof data.golden === 'string' ? data.golden : CONFIG_DEFAULTS.golden);
+  if (typeof data.golden === 'string' && !(await isFile(golden))) {
+    problems.push({ location: locatePath(source, ['golden']), message: `golden: file "${data.golden}" not found (looked for ${golden})` });
+  }
+  let rubric = '';
+  if (isPlainObject(data.judge) && typeof data.judge.rubric === 'string') {
+    const outcome = await readRubric(data.judge.rubric, dir);
+    if (outcome.kind === 'error') problems.push({ location: locatePath(source, ['judge', 'rubric']), message: `judge.rubric: ${outcome.message}` });
+    else rubric = outcome.kind === 'text' ? outcome.text : data.judge.rubric;
+  }
+  if (problems.length > 0) throw new InvalidFileError(file, problems);
+
+  // Valid from here on: the schema and the checks above vouch for the shapes.
+  const modelLocations = (data.models as unknown[]).map((_, index) => locateItem(source, ['models', String(index)]));
+  const config = build(file, data, server as ServerConfig, golden, rubric, dir, modelLocations);
+  return applyOverrides(config, overrides);
+}
+
+function semanticProblems(source: YamlSource, data: Record<string, unknown>): Problem[] {
+  const problems: Problem[] = [];
+
+  // Unique model ids: they are the report's columns and part of the cache key.
+  if (Array.isArray(data.models)) {
+    const seen = new Map<string, number>();
+    data.models.forEach((model, index) => {
+      if (!isPlainObject(model)) return;
+      const field = typeof model.id === 'string' ? 'id' : 'model';
+      const id = model[field];
+      if (typeof id !== 'string') return;
+      const first = seen.get(id);
+      if (first === undefined) {
+        seen.set(id, index);
+        return;
+      }
+      const firstModel = data.models as Array<Record<string, unknown>>;
+      const here = locatePath(source, ['models', String(index), field]);
+      const there = locatePath(source, ['models', String(first), typeof firstModel[first].id === 'string' ? 'id' : 'model']);
+      problems.push({
+        location: here,
+        message: `models[${index}]: duplicate model id "${id}" at lines ${there.line} and ${here.line} (give each model a distinct \`id:\`; it names the report's column)`,
+      });
+    });
+  }
+
+  if (isPlainObject(data.judge) && Array.isArray(data.judge.criteria)) {
+    const seen = new Map<string, number>();
+    data.judge.criteria.forEach((criterion, index) => {
+      if (!isPlainObject(criterion) || typeof criterion.id !== 'string') return;
+      const first = seen.get(criterion.id);
+      if (first === undefined) {
+        seen.set(criterion.id, index);
+        return;
+      }
+      const here = locatePath(source, ['judge', 'criteria', String(index), 'id']);
+      const there = locatePath(source, ['judge', 'criteria', String(first), 'id']);
+      problems.push({ location: here, message: `judge.criteria[${index}]: duplicate criterion id "${criterion.id}" at lines ${there.line} and ${here.line}` });
+    });
+  }
+  return problems;
+}
+
+const STDIO_ONLY = ['cwd', 'env'] as const;
+const HTTP_ONLY = ['headers', 'start', 'ready_url'] as const;
+
+/** Checks the server section (exactly one of command | url) and expands `${VAR}` in its headers. */
+function buildServer(source: YamlSource, data: Record<string, unknown>, dir: string, env: Record<string, string | undefined>, problems: Problem[]): ServerConfig | undefined {
+  const server = data.server;
+  if (!isPlainObject(server)) return undefined; // the schema says why
+  const has = (key: string) => Object.hasOwn(server, key);
+  if (has('command') && has('url')) {
+    problems.push({ location: locateKey(source, ['server'], 'url'), message: 'server: give either command (a stdio server) or url (an HTTP server), not both' });
+    return undefined;
+  }
+  if (!has('command') && !has('url')) {
+    const location = locateInParent(source, ['server']);
+    problems.push({ location, message: 'server: needs command (a stdio server, e.g. command: "node server.mjs") or url (an HTTP server, e.g. url: http://127.0.0.1:3000/mcp)' });
+    return undefined;
+  }
+  const stdio = has('command');
+  const misplaced = stdio ? HTTP_ONLY.filter(has) : STDIO_ONLY.filter(has);
+  for (const key of misplaced) {
+    problems.push({
+      location: locateKey(source, ['server'], key),
+      message: stdio ? `server.${key} is for an HTTP server (with url); a stdio server is started by command` : `server.${key} is for a stdio server (with command); it does not apply to an HTTP server (url)`,
+    });
+  }
+  if (stdio) {
+    if (typeof server.command !== 'string') return undefined;
+    const out: ServerConfig = { command: server.command };
+    if (typeof server.cwd === 'string') out.cwd = resolve(dir, server.cwd);
+    if (isPlainObject(server.env)) out.env = { ...(server.env as Record<string, string>) };
+    return out;
+  }
+  if (typeof server.url !== 'string') return undefined;
+  const out: ServerConfig = { url: server.url };
+  if (isPlainObject(server.headers)) {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(server.headers)) {
+      if (typeof value !== 'string') continue;
+      const expanded = expandEnv(value, env);
+      if (expanded.ok) headers[name] = expanded.value;
+      else problems.push({ location: locatePath(source, ['server', 'headers', name]), message: `server.headers.${name}: ${expanded.message}` });
+    }
+    out.headers = headers;
+  }
+  if (typeof server.start === 'string') out.start = server.start;
+  if (typeof server.ready_url === 'string') out.ready_url = server.ready_url;
+  return out;
+}
+
+/**
+ * Replaces each `${NAME}` by the environment variable NAME. An unset or empty variable is an error
+ * (in CI, a secret a fork's pull request cannot see arrives empty). The message names the variable,
+ * never its value.
+ */
+export function expandEnv(value: string, env: Record<string, string | undefined>): { ok: true; value: string } | { ok: false; message: string } {
+  const missing: string[] = [];
+  const malformed: string[] = [];
+  const expanded = value.replace(/\$\{([^}]*)\}/g, (whole, name: string) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+      malformed.push(whole);
+      return whole;
+    }
+    const found = env[name];
+    if (found === undefined || found === '') {
+      missing.push(name);
+      return whole;
+    }
+    return found;
+  });
+  if (malformed.length > 0) return { ok: false, message: `${malformed[0]} is not a variable reference (write \${NAME}, NAME made of letters, digits and _)` };
+  if (/\$\{[^}]*$/.test(value)) return { ok: false, message: 'a ${ is never closed (write ${NAME})' };
+  if (missing.length > 0) {
+    const names = [...new Set(missing)];
+    return {
+      ok: false,
+      message: `environment variable${names.length > 1 ? 's' : ''} ${names.join(', ')} ${names.length > 1 ? 'are' : 'is'} not set (or empty); set ${names.length > 1 ? 'them' : 'it'} (in CI, from a secret) or remove the reference`,
+    };
+  }
+  return { ok: true, value: expanded };
+}
+
+function build(
+  file: string,
+  data: Record<string, unknown>,
+  server: ServerConfig,
+  golden: string,
+  rubric: string,
+  dir: string,
+  modelLocations: Array<ModelConfig['location']>,
+): EvalConfig {
+  const models = (data.models as Array<Record<string, unknown>>).map((raw, index): ModelConfig => {
+    const provider = raw.provider as ProviderKind;
+    const model: ModelConfig = {
+      id: (raw.id as string | undefined) ?? (raw.model as string),
+      provider,
+      model: raw.model as string,
+      endpoint: (raw.endpoint as string | undefined) ?? PROVIDER_DEFAULTS[provider].endpoint,
+      temperature: (raw.temperature as number | undefined) ?? CONFIG_DEFAULTS.temperature,
+      max_tokens: (raw.max_tokens as number | undefined) ?? CONFIG_DEFAULTS.maxTokens,
+      timeout_ms: (raw.timeout_ms as number | undefined) ?? CONFIG_DEFAULTS.timeoutMs,
+      location: modelLocations[index],
+    };
+    const keyEnv = apiKeyEnv(raw, provider);
+    if (keyEnv !== undefined) model.api_key_env = keyEnv;
+    if (typeof raw.seed === 'number') model.seed = raw.seed;
+    return model;
+  });
+
+  const floors = (data.floors ?? {}) as { hard?: number; soft?: number };
+  const cache = (data.cache ?? {}) as { dir?: string; enabled?: boolean };
+  const config: EvalConfig = {
+    file,
+    server,
+    golden,
+    models,
+    runs: (data.runs as number | undefined) ?? CONFIG_DEFAULTS.runs,
+    floors: { hard: floors.hard ?? CONFIG_DEFAULTS.floors.hard, soft: floors.soft ?? CONFIG_DEFAULTS.floors.soft },
+    concurrency: (data.concurrency as number | undefined) ?? CONFIG_DEFAULTS.concurrency,
+    budget: { ...((data.budget ?? {}) as EvalConfig['budget']) },
+    pricing: { ...((data.pricing ?? {}) as Record<string, PricingEntry>) },
+    cache: { dir: resolve(dir, cache.dir ?? CONFIG_DEFAULTS.cacheDir), enabled: cache.enabled ?? true },
+    max_steps: (data.max_steps as number | undefined) ?? CONFIG_DEFAULTS.maxSteps,
+  };
+  if (typeof data.system_prompt === 'string') config.system_prompt = data.system_prompt;
+
+  if (isPlainObject(data.judge)) {
+    const raw = data.judge;
+    const judge: JudgeConfig = {
+      provider: 'openai',
+      model: raw.model as string,
+      endpoint: (raw.endpoint as string | undefined) ?? PROVIDER_DEFAULTS.openai.endpoint,
+      criteria: ((raw.criteria as JudgeConfig['criteria'] | undefined) ?? CONFIG_DEFAULTS.judgeCriteria).map((c) => ({ id: c.id, description: c.description })),
+      rubric,
+      pass_threshold: (raw.pass_threshold as number | undefined) ?? CONFIG_DEFAULTS.judgePassThreshold,
+      timeout_ms: (raw.timeout_ms as number | undefined) ?? CONFIG_DEFAULTS.timeoutMs,
+    };
+    const keyEnv = apiKeyEnv(raw, 'openai');
+    if (keyEnv !== undefined) judge.api_key_env = keyEnv;
+    config.judge = judge;
+  }
+  if (isPlainObject(data.embeddings)) {
+    const raw = data.embeddings;
+    const embeddings: EmbeddingsConfig = {
+      endpoint: (raw.endpoint as string | undefined) ?? PROVIDER_DEFAULTS.openai.endpoint,
+      model: raw.model as string,
+      threshold: (raw.threshold as number | undefined) ?? CONFIG_DEFAULTS.embeddingsThreshold,
+      timeout_ms: (raw.timeout_ms as number | undefined) ?? CONFIG_DEFAULTS.timeoutMs,
+    };
+    const keyEnv = apiKeyEnv(raw, 'openai');
+    if (keyEnv !== undefined) embeddings.api_key_env = keyEnv;
+    config.embeddings = embeddings;
+  }
+  return config;
+}
+
+/**
+ * The key's variable: as written (null: none); else the provider's usual variable, but only for the
+ * provider's own endpoint, so a key is never sent to a third-party or local endpoint by default.
+ */
+function apiKeyEnv(raw: Record<string, unknown>, provider: ProviderKind): string | undefined {
+  if (Object.hasOwn(raw, 'api_key_env')) return typeof raw.api_key_env === 'string' ? raw.api_key_env : undefined;
+  const endpoint = raw.endpoint;
+  if (endpoint === undefined || sameOrigin(endpoint as string, PROVIDER_DEFAULTS[provider].endpoint)) return PROVIDER_DEFAULTS[provider].api_key_env;
+  return undefined;
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
+function applyOverrides(config: EvalConfig, overrides: ConfigOverrides): EvalConfig {
+  if (overrides.models !== undefined) {
+    const known = config.models.map((model) => model.id);
+    const wanted = overrides.models.map((id) => id.trim()).filter((id) => id !== '');
+    const unknown = wanted.filter((id) => !known.includes(id));
+    if (unknown.length > 0) {
+      throw new ConfigurationError(
+        `unknown model id${unknown.length > 1 ? 's' : ''} ${unknown.map((id) => `"${id}"`).join(', ')}${unknown.length === 1 ? suggestion(unknown[0], known) : ''}; ${config.file} defines ${known.map((id) => `"${id}"`).join(', ')}`,
+      );
+    }
+    if (wanted.length === 0) throw new ConfigurationError('the model filter names no model');
+    config.models = config.models.filter((model) => wanted.includes(model.id));
+  }
+  if (overrides.runs !== undefined) {
+    if (!Number.isInteger(overrides.runs) || overrides.runs < 1 || overrides.runs > 100) {
+      throw new ConfigurationError(`runs must be a whole number from 1 to 100, got ${String(overrides.runs)}`);
+    }
+    config.runs = overrides.runs;
+  }
+  if (overrides.noCache) config.cache = { ...config.cache, enabled: false };
+  return config;
+}
+
+/** Where a mapping's key is written (for "this section lacks ..."), falling back to the value. */
+function locateInParent(source: YamlSource, segments: string[]): Problem['location'] {
+  const key = segments[segments.length - 1];
+  return key === undefined ? locatePath(source, segments) : locateKey(source, segments.slice(0, -1), key);
+}
+
+function pathName(segments: string[]): string {
+  return segments.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+}
+
+function exampleEnv(data: Record<string, unknown>, parent: string[]): string {
+  if (parent[0] === 'models' && Array.isArray(data.models)) {
+    const model = data.models[Number(parent[1])] as Record<string, unknown> | undefined;
+    if (model?.provider === 'anthropic') return PROVIDER_DEFAULTS.anthropic.api_key_env;
+  }
+  return PROVIDER_DEFAULTS.openai.api_key_env;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,3 @@
+export * from './baseline.js';
+export * from './compare.js';
+export * from './stats.js';

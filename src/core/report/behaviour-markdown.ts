@@ -1,0 +1,83 @@
+import { markdownCode, markdownInline } from './escape.js';
+import { formatDuration } from './outcome.js';
+import type { BehaviourSection, CaseResult } from './types.js';
+
+const METRIC_LABELS: Record<string, string> = {
+  taskSuccessRate: 'task success',
+  completion: 'completion (weighted)',
+  toolSelectionAccuracy: 'tool selection',
+  argumentAccuracy: 'argument accuracy',
+  overTriggerRate: 'over-trigger rate (negatives)',
+  invalidCallRate: 'invalid call rate',
+  errorRecoveryRate: 'error recovery',
+  finalAnswerHitRate: 'final answer hit rate',
+  averageToolCalls: 'tool calls per run',
+};
+
+/** One cell of the matrix: ✅ 5/5, ❌ 3/5 (flaky), with errored and not-run runs made visible. */
+export function caseCell(result: CaseResult | undefined): string {
+  if (!result) return '–';
+  const decided = result.passed + result.failed;
+  const mark = result.meetsFloor === null ? '⏸' : result.meetsFloor ? '✅' : '❌';
+  const extras = [
+    result.flaky ? 'flaky' : '',
+    result.abstained ? `${result.abstained} abstained` : '',
+    result.errored ? `${result.errored} errored` : '',
+    result.notRun ? `${result.notRun} not run` : '',
+  ].filter(Boolean);
+  return `${mark} ${result.passed}/${decided}${extras.length ? ` (${extras.join(', ')})` : ''}`;
+}
+
+export function formatRate(value: number | null | undefined, digits = 0): string {
+  if (value === null || value === undefined) return '–';
+  return `${(value * 100).toFixed(digits)}%`;
+}
+
+export function formatCost(usd: number | null): string {
+  return usd === null ? 'unknown (a model has no price)' : `$${usd.toFixed(usd < 1 ? 4 : 2)}`;
+}
+
+/** The behaviour part of summary.md: a headline per model, the case × model matrix, then metrics. */
+export function renderBehaviourMarkdown(section: BehaviourSection): string {
+  const models = section.models.map((model) => model.id);
+  const byKey = new Map(section.results.map((result) => [`${result.id}\u0000${result.model}`, result]));
+  const caseIds = [...new Set(section.results.map((result) => result.id))];
+  const lines: string[] = [];
+  const failing = section.results.filter((result) => result.meetsFloor === false);
+  lines.push(`### ${failing.length === 0 ? '✅' : '❌'} Behaviour: ${caseIds.length} cases × ${models.length} model${models.length === 1 ? '' : 's'}, ${section.runsPerCase} runs each`);
+  lines.push('');
+  for (const model of models) {
+    const results = section.results.filter((result) => result.model === model);
+    const meeting = results.filter((result) => result.meetsFloor === true).length;
+    const flaky = results.filter((result) => result.flaky).length;
+    lines.push(`- ${markdownCode(model)}: ${meeting}/${results.length} cases meet their floor${flaky ? `, ${flaky} flaky` : ''}; task success ${formatRate(section.metrics.perModel[model]?.taskSuccessRate)}`);
+  }
+  const cached = section.cachedRuns + section.executedRuns > 0 ? Math.round((100 * section.cachedRuns) / (section.cachedRuns + section.executedRuns)) : 0;
+  lines.push(`- ${section.modelCalls} model calls, cost ${formatCost(section.costUsd)}, ${cached}% of runs from cache, ${formatDuration(section.durationMs)}`);
+  if (section.partial) lines.push(`- ⚠️ **Partial run:** ${markdownInline(section.partial.reason)}; ${section.partial.notRun} runs were not made.`);
+  if (section.shard) lines.push(`- Shard ${section.shard.index}/${section.shard.total}.`);
+  lines.push('');
+  lines.push(`| case | tier | kind | ${models.map((model) => markdownInline(model)).join(' | ')} |`);
+  lines.push(`|---|---|---|${models.map(() => '---').join('|')}|`);
+  const worstFirst = [...caseIds].sort((a, b) => worst(a) - worst(b));
+  for (const id of worstFirst) {
+    const first = section.results.find((result) => result.id === id)!;
+    lines.push(`| ${markdownCode(id)} | ${first.tier ?? ''} | ${first.kind} | ${models.map((model) => caseCell(byKey.get(`${id}\u0000${model}`))).join(' | ')} |`);
+  }
+  lines.push('');
+  const metricNames = Object.keys(METRIC_LABELS).filter((name) => name in section.metrics.overall);
+  if (metricNames.length > 0) {
+    lines.push('<details><summary>Metrics per model</summary>', '', `| metric | ${models.map((model) => markdownInline(model)).join(' | ')} |`, `|---|${models.map(() => '---:').join('|')}|`);
+    for (const name of metricNames) {
+      const format = (value: number | null | undefined) => (name === 'averageToolCalls' ? (value ?? null) === null ? '–' : (value as number).toFixed(2) : formatRate(value));
+      lines.push(`| ${METRIC_LABELS[name]} | ${models.map((model) => format(section.metrics.perModel[model]?.[name])).join(' | ')} |`);
+    }
+    lines.push('', '</details>', '');
+  }
+  return `${lines.join('\n')}\n`;
+
+  function worst(id: string): number {
+    const rates = section.results.filter((result) => result.id === id).map((result) => (result.meetsFloor === false ? -1 : (result.passRate ?? 2)));
+    return Math.min(...rates);
+  }
+}
