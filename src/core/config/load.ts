@@ -71,10 +71,10 @@ export async function loadConfig(file: string, overrides: ConfigOverrides = {}):
   const source = parsed.source;
   const data = source.data;
   if (data === null || data === undefined) {
-    throw new ConfigurationError('the config is empty: it needs at least `server:` and `models:`', { file, line: 1, column: 1 });
+    throw new InvalidFileError(file, [{ location: { file, line: 1, column: 1 }, message: 'the config is empty: it needs at least `server:` and `models:`' }]);
   }
   if (!isPlainObject(data)) {
-    throw new ConfigurationError('expected a mapping at the top level (server:, models:, golden:, ...)', nodeLocation(source, source.doc.contents));
+    throw new InvalidFileError(file, [{ location: nodeLocation(source, source.doc.contents), message: 'expected a mapping at the top level (server:, models:, golden:, ...)' }]);
   }
 
   const problems = schemaProblems(source, schemaValidator(CONFIG_SCHEMA_FILE), {

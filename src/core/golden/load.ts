@@ -17,6 +17,8 @@ import {
   type YamlSource,
 } from './yaml-source.js';
 
+export { InvalidFileError, type Problem } from './yaml-source.js';
+
 export const GOLDEN_SCHEMA_FILE = 'golden.schema.json';
 
 /** The fields a case may have, as tasks.yaml spells them. */
@@ -58,8 +60,8 @@ const OPTION_MODES: Record<'threshold' | 'tolerance' | 'pattern' | 'values', rea
 const NOTE_FIELDS = new Set(['description', 'notes', 'note', 'comment', 'comments', 'title', 'name']);
 
 /**
- * Compiles an arg_match regex the way the loader checks it (no flags). Scorers should use this so a
- * pattern the loader accepted is the pattern they run.
+ * Compiles an arg_match regex as the loader checks it: a JavaScript regex, no flags (the arguments
+ * scorer anchors it as `^(?:pattern)$`, which compiles whenever the pattern does).
  */
 export function compileArgPattern(pattern: string): RegExp {
   return new RegExp(pattern);
@@ -100,7 +102,7 @@ function parse(text: string, file: string): { set: GoldenSet; source: YamlSource
   const root = source.doc.contents;
 
   if (data === null || data === undefined) {
-    throw new ConfigurationError('no cases: the file is empty (write a list of cases: `- id: ...` with a `prompt:`)', { file, line: 1, column: 1 });
+    throw new InvalidFileError(file, [{ location: { file, line: 1, column: 1 }, message: 'no cases: the file is empty (write a list of cases: `- id: ...` with a `prompt:`)' }]);
   }
   if (!Array.isArray(data)) {
     const isMapping = typeof data === 'object';
@@ -108,9 +110,9 @@ function parse(text: string, file: string): { set: GoldenSet; source: YamlSource
       isMapping && 'cases' in (data as object) ? 'the cases go at the top level as a list, not under `cases:`'
       : isMapping ? 'got a mapping; start each case with `- id: ...`'
       : 'start each case with `- id: ...`';
-    throw new ConfigurationError(`expected a list of cases: ${hint}`, nodeLocation(source, root));
+    throw new InvalidFileError(file, [{ location: nodeLocation(source, root), message: `expected a list of cases: ${hint}` }]);
   }
-  if (data.length === 0) throw new ConfigurationError('no cases: the list is empty', nodeLocation(source, root));
+  if (data.length === 0) throw new InvalidFileError(file, [{ location: nodeLocation(source, root), message: 'no cases: the list is empty' }]);
 
   const label = (index: number): string => {
     const item = data[index] as Record<string, unknown> | null;
@@ -119,12 +121,8 @@ function parse(text: string, file: string): { set: GoldenSet; source: YamlSource
   };
 
   const problems: Problem[] = schemaProblems(source, schemaValidator(GOLDEN_SCHEMA_FILE), {
-    context(segments) {
-      if (segments.length === 0) return { prefix: '', field: [] };
-      const index = Number(segments[0]);
-      if (segments.length === 1 && !isPlainObject(data[index])) return { prefix: `${label(index)}: `, field: [] };
-      return { prefix: `${label(index)}: `, field: segments.slice(1) };
-    },
+    // `/3/arg_match/city` → `case "weather": ` + `arg_match.city`.
+    context: (segments) => (segments.length === 0 ? { prefix: '', field: [] } : { prefix: `${label(Number(segments[0]))}: `, field: segments.slice(1) }),
     unknownKey(parent, key, allowed) {
       if (parent.length !== 1) return undefined;
       const hint = suggestion(key, allowed);
@@ -136,7 +134,8 @@ function parse(text: string, file: string): { set: GoldenSet; source: YamlSource
   problems.push(...semanticProblems(source, data, label));
   if (problems.length > 0) throw new InvalidFileError(file, problems);
 
-  const cases = data.map((item, index) => normalizeCase(item as Record<string, unknown>, locateItem(source, [String(index)])));
+  // structuredClone: YAML aliases can make two cases share one object; each case gets its own.
+  const cases = data.map((item, index) => normalizeCase(structuredClone(item) as Record<string, unknown>, locateItem(source, [String(index)])));
   const set: GoldenSet = { file, cases, hash: '' };
   set.hash = goldenSetHash(set);
   return { set, source };
@@ -214,7 +213,8 @@ function semanticProblems(source: YamlSource, data: unknown[], label: (index: nu
 
       if (mode === 'regex') {
         const fromOption = typeof options.pattern === 'string';
-        const pattern = fromOption ? (options.pattern as string) : expected;
+        // A number is used as its text (`zip: 98101`); anything else cannot be a pattern.
+        const pattern = fromOption ? (options.pattern as string) : typeof expected === 'number' ? String(expected) : expected;
         if (typeof pattern !== 'string') {
           add(locatePath(source, [at, 'expect_args', arg]), `arg_match.${arg} is regex, so expect_args.${arg} must be a pattern string (or give arg_match.${arg}.pattern)`);
         } else {
@@ -229,9 +229,6 @@ function semanticProblems(source: YamlSource, data: unknown[], label: (index: nu
       }
       if (mode === 'number' && hasExpected && !isNumeric(expected)) {
         add(locatePath(source, [at, 'expect_args', arg]), `arg_match.${arg} is number, so expect_args.${arg} must be a number`);
-      }
-      if (mode === 'any_of' && !Array.isArray(options.values) && !Array.isArray(expected)) {
-        add(locatePath(source, [at, 'expect_args', arg]), `arg_match.${arg} is any_of, so expect_args.${arg} must be a list of accepted values (or give arg_match.${arg}.values)`);
       }
     }
   });
@@ -305,6 +302,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A number, or a string that spells one as the number matcher reads it (`"12.5"`, `"1e3"`, `"1,250"`). */
 function isNumeric(value: unknown): boolean {
-  return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)));
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value !== 'string') return false;
+  const text = value.trim();
+  return /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(text) || /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(text);
 }

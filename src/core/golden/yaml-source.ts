@@ -61,7 +61,9 @@ export interface YamlSource {
 }
 
 /** Parses YAML, keeping positions. Syntax errors come back as problems (and no source). */
-export function parseYamlSource(text: string, file: string): { source?: YamlSource; problems: Problem[] } {
+export function parseYamlSource(raw: string, file: string): { source?: YamlSource; problems: Problem[] } {
+  // Editors on Windows may save a byte-order mark; it is not content (and it is no column either).
+  const text = raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
   const lineCounter = new LineCounter();
   // merge: `<<: *defaults` is a common way to share fields between cases or models.
   const doc = parseDocument(text, { lineCounter, merge: true, prettyErrors: false });

@@ -11,7 +11,7 @@ const METRIC_LABELS: Record<string, string> = {
   invalidCallRate: 'invalid call rate',
   errorRecoveryRate: 'error recovery',
   finalAnswerHitRate: 'final answer hit rate',
-  averageToolCalls: 'tool calls per run',
+  avgToolCalls: 'tool calls per run',
 };
 
 /** One cell of the matrix: ✅ 5/5, ❌ 3/5 (flaky), with errored and not-run runs made visible. */
@@ -69,7 +69,7 @@ export function renderBehaviourMarkdown(section: BehaviourSection): string {
   if (metricNames.length > 0) {
     lines.push('<details><summary>Metrics per model</summary>', '', `| metric | ${models.map((model) => markdownInline(model)).join(' | ')} |`, `|---|${models.map(() => '---:').join('|')}|`);
     for (const name of metricNames) {
-      const format = (value: number | null | undefined) => (name === 'averageToolCalls' ? (value ?? null) === null ? '–' : (value as number).toFixed(2) : formatRate(value));
+      const format = (value: number | null | undefined) => (name === 'avgToolCalls' ? (value ?? null) === null ? '–' : (value as number).toFixed(2) : formatRate(value));
       lines.push(`| ${METRIC_LABELS[name]} | ${models.map((model) => format(section.metrics.perModel[model]?.[name])).join(' | ')} |`);
     }
     lines.push('', '</details>', '');

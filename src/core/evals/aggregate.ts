@@ -1,0 +1,112 @@
+import type { EvalConfig } from '../config/types.js';
+import type { GoldenSet } from '../golden/types.js';
+import type { BehaviourSection, CaseResult, Metrics, ScorerTally } from '../report/types.js';
+import { mcpBenchReport, type McpBenchMetrics } from '../stats/mcp-bench.js';
+import { summarizeRuns } from '../stats/pass-rates.js';
+import { toRunRecord } from '../stats/run-record.js';
+import type { BehaviourRun, RunResult } from './behaviour.js';
+import type { Shard } from './shard.js';
+
+const REASONS_KEPT = 3;
+
+/** The report's behaviour section: k/n per case and model, scorer tallies, MCP-Bench metrics. */
+export function behaviourSection(config: EvalConfig, golden: GoldenSet, run: BehaviourRun, options: { shard?: Shard; judge?: { model: string; criteria: string[] } } = {}): BehaviourSection {
+  const results: CaseResult[] = [];
+  for (const testCase of golden.cases) {
+    for (const model of config.models) {
+      const runs = run.runs.filter((r) => r.caseId === testCase.id && r.model === model.id).sort((a, b) => a.repeat - b.repeat);
+      if (runs.length === 0) continue; // another shard's case
+      results.push(caseResult(testCase, model.id, runs, config));
+    }
+  }
+  const scored = run.runs.filter((r) => r.outcome === 'scored');
+  const byCase = new Map(golden.cases.map((c) => [c.id, c]));
+  const records = scored.map((r) => toRunRecord(byCase.get(r.caseId)!, r.trace, r.scores, r.passed ?? null));
+  const bench = mcpBenchReport(records);
+  return {
+    golden: { file: golden.file, hash: golden.hash, cases: golden.cases.length },
+    tools: { hash: run.toolsHash, names: run.tools.map((tool) => tool.name) },
+    protocolEra: run.era,
+    runsPerCase: config.runs,
+    floors: config.floors,
+    models: config.models.map((model) => ({
+      id: model.id,
+      provider: model.provider,
+      model: model.model,
+      endpoint: model.endpoint,
+      temperature: model.temperature,
+      maxTokens: model.max_tokens,
+      ...(model.seed !== undefined ? { seed: model.seed } : {}),
+      maxSteps: config.max_steps,
+    })),
+    ...(options.judge ? { judge: options.judge } : {}),
+    ...(options.shard ? { shard: options.shard } : {}),
+    results,
+    metrics: {
+      overall: flatten(bench.overall),
+      perModel: Object.fromEntries(config.models.map((model) => [model.id, flatten(bench.byModel[model.id])])),
+      perTier: Object.fromEntries(Object.entries(bench.byTier).map(([tier, metrics]) => [tier, flatten(metrics)])),
+    },
+    modelCalls: run.modelCalls,
+    costUsd: run.costUsd,
+    cachedRuns: run.runs.filter((r) => r.cached).length,
+    executedRuns: run.runs.filter((r) => !r.cached && r.outcome !== 'not_run').length,
+    ...(run.partial ? { partial: run.partial } : {}),
+    durationMs: run.durationMs,
+  };
+}
+
+function caseResult(testCase: GoldenSet['cases'][number], model: string, runs: RunResult[], config: EvalConfig): CaseResult {
+  const kind = testCase.kind ?? 'soft';
+  const scored = runs.filter((r) => r.outcome === 'scored');
+  const summary = summarizeRuns(scored.map((r) => r.passed), kind, config.floors);
+  const scorers: Record<string, ScorerTally> = {};
+  for (const run of scored) {
+    for (const score of run.scores) {
+      const tally = (scorers[score.scorer] ??= { passed: 0, failed: 0, abstained: 0, meanScore: null, reasons: [] });
+      if (score.passed === true) tally.passed += 1;
+      else if (score.passed === false) tally.failed += 1;
+      else tally.abstained += 1;
+      if (score.passed !== true && tally.reasons.length < REASONS_KEPT && !tally.reasons.includes(score.reason)) tally.reasons.push(score.reason);
+    }
+  }
+  for (const [id, tally] of Object.entries(scorers)) {
+    const values = scored.flatMap((run) => run.scores.filter((s) => s.scorer === id && typeof s.score === 'number').map((s) => s.score as number));
+    tally.meanScore = values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+  }
+  return {
+    id: testCase.id,
+    model,
+    kind,
+    ...(testCase.tier ? { tier: testCase.tier } : {}),
+    location: testCase.location,
+    runs: runs.length,
+    passed: summary.passed,
+    failed: summary.failed,
+    abstained: summary.abstained,
+    errored: runs.filter((r) => r.outcome === 'model_error').length,
+    notRun: runs.filter((r) => r.outcome === 'not_run').length,
+    passRate: summary.passRate,
+    floor: summary.floorRate,
+    meetsFloor: summary.meetsFloor,
+    flaky: summary.flaky,
+    passHatK: summary.passHatN,
+    scorers,
+    traceIds: runs.filter((r) => r.outcome !== 'not_run').map((r) => r.trace.traceId),
+    cachedRuns: runs.filter((r) => r.cached).length,
+  };
+}
+
+/** The metrics as plain numbers (denominators kept under `n*` names) for report.json. */
+function flatten(metrics: McpBenchMetrics | undefined): Metrics {
+  if (!metrics) return {};
+  const { counts, ...rates } = metrics;
+  return {
+    ...(rates as unknown as Metrics),
+    nErrorRuns: counts.errorRuns,
+    nFinalAnswerRuns: counts.finalAnswerRuns,
+    nNegativeRuns: counts.negativeRuns,
+    nToolSelectionRuns: counts.toolSelectionRuns,
+    nArgumentRuns: counts.argumentRuns,
+  };
+}

@@ -1,0 +1,119 @@
+import { join } from 'node:path';
+import { FileResultStore, NoResultStore, type ResultStore } from '../cache/store.js';
+import type { EvalConfig } from '../config/types.js';
+import type { ConformanceOptions } from '../conformance/context.js';
+import { runConformance, type ConformanceRun, type RunHooks } from '../conformance/runner.js';
+import { ConfigurationError } from '../errors.js';
+import { loadGoldenSet } from '../golden/load.js';
+import { createProvider } from '../models/factory.js';
+import type { ModelProvider } from '../models/types.js';
+import { buildConformanceReport } from '../report/build.js';
+import type { Report } from '../report/types.js';
+import { createEmbeddingSimilarity } from '../scorers/embeddings.js';
+import { createJudgeScorer, type JudgeScorer } from '../scorers/judge.js';
+import { scorersFor } from '../scorers/index.js';
+import type { ScoringContext } from '../scorers/types.js';
+import { SPEC_REVISION, TOOL_NAME, toolVersion } from '../version.js';
+import { behaviourSection } from './aggregate.js';
+import { runBehaviour, targetOf, type BehaviourProgress, type CachedRun, type RunResult } from './behaviour.js';
+import type { Shard } from './shard.js';
+
+export type Layer = 0 | 1;
+
+export interface RunEvalsOptions {
+  layers: Layer[];
+  shard?: Shard;
+  experiment?: string;
+  conformance?: Partial<ConformanceOptions>;
+}
+
+/** Side effects the core takes from its caller (the CLI, the action, a test). */
+export interface EvalAdapters {
+  env: NodeJS.ProcessEnv;
+  /** Where scored runs are cached; defaults to the config's cache dir (or none with cache disabled). */
+  store?: ResultStore<CachedRun>;
+  /** Tests swap providers; real runs build them from the config. */
+  providerFor?: (model: EvalConfig['models'][number]) => ModelProvider;
+  onConformanceCheck?: RunHooks['onCheck'];
+  onBehaviourProgress?: (progress: BehaviourProgress) => void;
+}
+
+export interface EvalsResult {
+  report: Report;
+  /** Every run of the behaviour layer (for traces.jsonl). */
+  runs: RunResult[];
+}
+
+/** One run of the chosen layers against the configured server: the report everything else renders. */
+export async function runEvals(config: EvalConfig, adapters: EvalAdapters, options: RunEvalsOptions): Promise<EvalsResult> {
+  const startedAt = new Date();
+  let conformance: ConformanceRun | undefined;
+  if (options.layers.includes(0)) {
+    conformance = await runConformance(targetOf(config), options.conformance ?? {}, { onCheck: adapters.onConformanceCheck });
+  }
+  let behaviour: Report['behaviour'];
+  let runs: RunResult[] = [];
+  let server = conformance?.server;
+  if (options.layers.includes(1)) {
+    if (config.models.length === 0) throw new ConfigurationError('layer 1 needs at least one model under `models:`', { file: config.file });
+    const golden = await loadGoldenSet(config.golden);
+    const judge = config.judge ? createJudgeScorer(config.judge, config.judge.api_key_env ? adapters.env[config.judge.api_key_env] : undefined) : undefined;
+    // Resolve every case's scorers before the first model call: a typo must not cost a paid run.
+    for (const testCase of golden.cases) scorersFor(testCase, { judge });
+    const context: ScoringContext = {
+      semanticSimilarity: config.embeddings ? createEmbeddingSimilarity(config.embeddings, config.embeddings.api_key_env ? adapters.env[config.embeddings.api_key_env] : undefined) : undefined,
+      semanticThreshold: config.embeddings?.threshold,
+    };
+    const providerFor = adapters.providerFor ?? ((model) => createProvider(model, adapters.env));
+    // Fail on a missing key before any work, not in the middle of a run.
+    for (const model of config.models) providerFor(model);
+    const store = adapters.store ?? (config.cache.enabled ? new FileResultStore<CachedRun>(join(config.cache.dir, 'runs')) : new NoResultStore<CachedRun>());
+    const run = await runBehaviour(
+      config,
+      golden,
+      {
+        providerFor,
+        store,
+        scoring: { judge, context, fingerprint: scoringFingerprint(config, judge) },
+        onProgress: adapters.onBehaviourProgress,
+      },
+      { shard: options.shard },
+    );
+    runs = run.runs;
+    behaviour = behaviourSection(config, golden, run, { shard: options.shard, judge: judge ? { model: judge.model, criteria: [...judge.criteriaIds] } : undefined });
+    server ??= { name: run.serverInfo?.name, version: run.serverInfo?.version, transport: targetOf(config).kind, target: describeTarget(config) };
+  }
+  const report: Report = conformance
+    ? { ...buildConformanceReport(conformance, { startedAt, experiment: options.experiment }), ...(behaviour ? { behaviour } : {}) }
+    : {
+        schemaVersion: 1,
+        header: {
+          tool: { name: TOOL_NAME, version: toolVersion() },
+          specRevision: SPEC_REVISION,
+          protocolEra: behaviour?.protocolEra ?? 'unknown',
+          server: server ?? { transport: targetOf(config).kind, target: describeTarget(config) },
+          node: process.version,
+          platform: `${process.platform}-${process.arch}`,
+          startedAt: startedAt.toISOString(),
+          durationMs: 0,
+          ...(options.experiment ? { experiment: options.experiment } : {}),
+        },
+        ...(behaviour ? { behaviour } : {}),
+      };
+  report.header.durationMs = Date.now() - startedAt.getTime();
+  return { report, runs };
+}
+
+/** What about scoring changes results: a new judge or embeddings model must not reuse old scores. */
+function scoringFingerprint(config: EvalConfig, judge: JudgeScorer | undefined): unknown {
+  return {
+    judge: judge ? { model: judge.model, criteria: config.judge?.criteria, rubric: config.judge?.rubric, threshold: config.judge?.pass_threshold } : null,
+    embeddings: config.embeddings ? { model: config.embeddings.model, endpoint: config.embeddings.endpoint, threshold: config.embeddings.threshold } : null,
+    floors: null,
+  };
+}
+
+function describeTarget(config: EvalConfig): string {
+  const target = targetOf(config);
+  return target.kind === 'stdio' ? target.command : target.url;
+}
