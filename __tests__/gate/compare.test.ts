@@ -182,7 +182,7 @@ describe('gate: aggregates (task success per model)', () => {
 
   it('decides with 25 vs 25: a significant drop regresses (two-proportion z-test)', () => {
     const baseline = baselineOf(buildReport({ cases: cases(5, 5, 5) }));
-    const result = gate(buildReport({ cases: cases(5, 5, 3) }), baseline, { ...options, maxDrop: 1 - 1e-6 < 0 ? 0 : 0.02 });
+    const result = gate(buildReport({ cases: cases(5, 5, 3) }), baseline, options);
     const agg = result.aggregates[0]!;
     expect(agg.decidable).toBe(true);
     expect(agg.baseline).toEqual({ passed: 25, decided: 25, passRate: 1 });
@@ -197,14 +197,14 @@ describe('gate: aggregates (task success per model)', () => {
     const soft = { kind: 'soft' as const, floor: 0 };
     const before = [kase('a', 5, 5, soft), kase('b', 5, 5, soft), kase('c', 5, 5, soft), kase('d', 5, 5, soft), kase('e', 4, 5, soft)];
     const now = [kase('a', 5, 5, soft), kase('b', 5, 5, soft), kase('c', 4, 5, soft), kase('d', 4, 5, soft), kase('e', 4, 5, soft)];
-    // 24/25 → 22/25: −8 pp, p ≈ 0.30, and each case within max-drop 0.2.
-    const result = gate(buildReport({ cases: now }), baselineOf(buildReport({ cases: before })), { ...options, maxDrop: 0.2 });
+    // 24/25 → 22/25: −8 pp, more than max-drop 0.02 but p ≈ 0.30.
+    const result = gate(buildReport({ cases: now }), baselineOf(buildReport({ cases: before })), options);
     const agg = result.aggregates[0]!;
     expect(agg.decidable).toBe(true);
+    expect(agg.delta).toBeCloseTo(-0.08, 10);
     expect(agg.pValue).toBeCloseTo(0.297, 2);
-    expect(agg.status).toBe('unchanged');
-    expect(agg.reason).toContain('not significant at 0.05');
-    expect(result.passed).toBe(true);
+    expect(agg).toMatchObject({ status: 'unchanged', failsGate: false });
+    expect(agg.reason).toBe('24/25 (96%) → 22/25 (88%) (−8 pp, p = 0.297): not significant at 0.05');
   });
 
   it('compares only the cases both sides ran', () => {
@@ -280,7 +280,7 @@ describe('gate: no baseline', () => {
   it('passes when every case meets its floor and no MUST check fails', () => {
     const result = gate(buildReport({ cases: [kase('good', 5, 5)], checks: [check('p', 'pass')] }), undefined, { baselineSource: NO_SOURCE, now: NOW });
     expect(result.passed).toBe(true);
-    expect(result.summary).toBe('gate passed: 0 unchanged, 1 new cases, conformance 1/1 pass; no baseline: floors only');
+    expect(result.summary).toBe('gate passed: 1 new case, conformance 1/1 pass; no baseline: floors only');
   });
 });
 

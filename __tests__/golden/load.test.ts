@@ -90,6 +90,16 @@ describe('locations', () => {
   });
 });
 
+describe('Windows files', () => {
+  it('a byte-order mark and CRLF line ends change no position', () => {
+    const text = '\uFEFF- id: a\r\n  prompt: p\r\n-\r\n  # c\r\n  id: b\r\n  prompt: q\r\n';
+    expect(parseGoldenSet(text, 'tasks.yaml').cases.map((c) => c.location.line)).toEqual([1, 3]);
+    expect(errorOf(`${text}  tier: x\r\n`).message).toBe(
+      'tasks.yaml:7:9: case "b": tier must be one of basic, chain, conditional, exception, parallel; got "x"',
+    );
+  });
+});
+
 describe('mistakes: each gives file:line:column and a precise message', () => {
   it('unknown field, with a suggestion', () => {
     const error = errorOf(

@@ -3,6 +3,7 @@ import { toolVersion } from '../core/version.js';
 import { checksCommand } from './commands/checks.js';
 import { conformanceCommand } from './commands/conformance.js';
 import { docsCommand } from './commands/docs.js';
+import { runCommand } from './commands/run.js';
 import { EXIT } from './exit-codes.js';
 import { consoleOutput, type Output } from './output.js';
 
@@ -10,6 +11,7 @@ const USAGE = `mcp-evals — conformance and behaviour evals for MCP servers
 
 Usage:
   mcp-evals conformance (--url URL | --command "CMD ARGS") [options]
+  mcp-evals run [--config mcp-evals.yml] [--layers 0,1] [--models a,b] [--runs N] [--out DIR] [--shard i/n] [--no-cache]
   mcp-evals checks                 list every conformance check with its requirements
   mcp-evals docs [--write FILE]    print (or write) docs/conformance.md from the check registry
   mcp-evals --version
@@ -19,6 +21,7 @@ Exit codes: 0 pass, 1 a check failed, 2 usage or configuration error, 3 internal
 
 const COMMANDS: Record<string, (argv: string[], out: Output) => Promise<number>> = {
   conformance: conformanceCommand,
+  run: runCommand,
   checks: checksCommand,
   docs: docsCommand,
 };

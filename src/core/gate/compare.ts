@@ -69,6 +69,8 @@ export interface CaseVerdict {
   likelyModelDrift: boolean;
   /** For people. Quotes scorer reasons (model output): escape it in every output format. */
   reason: string;
+  /** The first reason a scorer gave for a failed run (`tool_selection: called x`), null when none failed. Model output: escape it. */
+  scorerReason: string | null;
 }
 
 export type ConformanceStatus = 'regressed' | 'new-failure' | 'known-failure' | 'expected-failure' | 'stale' | 'removed';
@@ -282,6 +284,7 @@ function gateCases(report: Report, baseline: Baseline | undefined, maxDrop: numb
         flaky: false,
         likelyModelDrift: false,
         reason: `in the baseline (${formatKN(entry.passed, entry.decided)}), ${why}`,
+        scorerReason: null,
       });
     }
   }
@@ -306,6 +309,7 @@ function caseVerdict(result: CaseResult, before: BaselineCase | undefined, hasBa
     belowFloor,
     floor: result.floor,
     flaky: result.flaky,
+    scorerReason: failureHint(result) ?? null,
   };
   const now = formatKN(current.passed, current.decided);
   const floorText = `its floor of ${percent(result.floor)} (${result.kind})`;
@@ -466,10 +470,9 @@ function summarize(result: GateResult): string {
   if (newMust > 0) parts.push(`${newMust} new MUST failure${newMust === 1 ? '' : 's'}`);
   if (result.passed) {
     if (result.behaviourRan) {
-      const good = [`${counts.unchanged} unchanged`];
-      if (counts.improved > 0) good.push(`${counts.improved} improved`);
-      if (counts.new > 0) good.push(`${counts.new} new`);
-      parts.push(`${good.join(', ')} case${counts.unchanged + counts.improved + counts.new === 1 ? '' : 's'}`);
+      const good = [`${counts.unchanged} unchanged`, `${counts.improved} improved`, `${counts.new} new`].filter((part) => !part.startsWith('0 '));
+      const total = counts.unchanged + counts.improved + counts.new;
+      parts.push(total === 0 ? 'no case compared' : `${good.join(', ')} case${total === 1 ? '' : 's'}`);
     }
     if (conformance.counts) parts.push(`conformance ${conformance.counts.pass}/${conformance.counts.total} pass`);
   }

@@ -1,6 +1,7 @@
 import type { CheckResult } from '../conformance/types.js';
 import { truncate, xmlAttr, xmlText } from './escape.js';
 import { isBlockingFailure } from './outcome.js';
+import { behaviourSuite } from './junit-behaviour.js';
 import type { Report } from './types.js';
 
 /** Attribute messages are cut here (test UIs show them on one line); the element body has the whole text. */
@@ -35,15 +36,25 @@ export function renderJunit(report: Report): string {
     ['experiment', report.header.experiment],
   ].filter((pair): pair is [string, string] => pair[1] !== undefined);
 
+  const behaviour = report.behaviour ? behaviourSuite(report.behaviour, report.header.startedAt) : undefined;
+  const totalTests = checks.length + (behaviour?.tests ?? 0);
+  const totalFailures = failures + (behaviour?.failures ?? 0);
+  const totalSkipped = skipped + (behaviour?.skipped ?? 0);
+  const totalSeconds = seconds3((report.conformance?.durationMs ?? 0) + (report.behaviour?.durationMs ?? 0));
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="mcp-evals" ${counts}>`,
-    `  <testsuite name="conformance" ${counts} timestamp="${xmlAttr(report.header.startedAt)}">`,
-    '    <properties>',
-    ...properties.map(([name, value]) => `      <property name="${xmlAttr(name)}" value="${xmlAttr(value)}"/>`),
-    '    </properties>',
-    ...checks.map(testcase),
-    '  </testsuite>',
+    `<testsuites name="mcp-evals" tests="${totalTests}" failures="${totalFailures}" errors="0" skipped="${totalSkipped}" time="${totalSeconds}">`,
+    ...(report.conformance || !behaviour
+      ? [
+          `  <testsuite name="conformance" ${counts} timestamp="${xmlAttr(report.header.startedAt)}">`,
+          '    <properties>',
+          ...properties.map(([name, value]) => `      <property name="${xmlAttr(name)}" value="${xmlAttr(value)}"/>`),
+          '    </properties>',
+          ...checks.map(testcase),
+          '  </testsuite>',
+        ]
+      : []),
+    ...(behaviour?.lines ?? []),
     '</testsuites>',
   ];
   return `${lines.join('\n')}\n`;
@@ -90,6 +101,6 @@ function attribute(text: string): string {
   return truncate(text, ATTRIBUTE_CHARS);
 }
 
-function seconds3(ms: number): string {
+export function seconds3(ms: number): string {
   return Number.isFinite(ms) && ms > 0 ? (ms / 1000).toFixed(3) : '0.000';
 }

@@ -77,7 +77,7 @@ export function renderPrComment(report: Report, gate: GateResult, options: PrCom
     if (left > 0) table += `_…and ${left} more row${left === 1 ? '' : 's'} not shown: a PR comment is limited to ${PR_COMMENT_MAX_CHARS.toLocaleString('en-US')} characters. ${fullReport(options)} has every case._\n\n`;
   }
   const notRun = gate.cases.filter((c) => c.status === 'not-run' && c.location === null);
-  const removed = notRun.length > 0 && !options.allCases ? `${notRun.length} case × model pair${notRun.length === 1 ? ' is' : 's are'} in the baseline but not in this run: ${listIds(notRun.map((c) => `${c.caseId} @ ${c.model}`))}.\n\n` : '';
+  const removed = notRun.length > 0 && !options.allCases ? `${notRun.length} case × model pair${notRun.length === 1 ? ' is' : 's are'} in the baseline but not in this run: ${listIds(notRun.map((c) => `${c.caseId} on ${c.model}`))}.\n\n` : '';
 
   const body = `${head}${table}${removed}${tail}`;
   // The blocks around the table are bounded; this only guards against a pathological input.
@@ -128,7 +128,7 @@ function notesBlock(report: Report, gate: GateResult): string {
   const stale = gate.stale.cases + gate.stale.checks;
   if (stale > 0) {
     const what = [gate.stale.cases > 0 && `${gate.stale.cases} case${gate.stale.cases === 1 ? '' : 's'}`, gate.stale.checks > 0 && `${gate.stale.checks} conformance check${gate.stale.checks === 1 ? '' : 's'}`].filter(Boolean).join(' and ');
-    text += `> [!TIP]\n> The baseline is stale: ${what} now do better than it recorded. Accept a new one with \`mcp-evals baseline accept\`.\n\n`;
+    text += `> [!TIP]\n> The baseline is stale: ${what} now ${stale === 1 ? 'does' : 'do'} better than it recorded. Accept a new one with \`mcp-evals baseline accept\`.\n\n`;
   }
   const partial = report.behaviour?.partial;
   if (partial) text += `> [!WARNING]\n> Partial run: ${markdownInline(truncate(partial.reason, MESSAGE_CHARS))}; ${partial.notRun} run${partial.notRun === 1 ? '' : 's'} did not run.\n\n`;
@@ -141,7 +141,15 @@ function caseRow(c: CaseVerdict): string {
   let status = STATUS_CELL[c.status];
   if (c.status === 'below-floor' && c.baseline === null && c.location !== null) status += ' (🆕)';
   if (c.likelyModelDrift) status += ' (model drift?)';
-  return `| ${markdownInline(truncate(c.caseId, ID_CHARS))} | ${markdownInline(truncate(c.model, ID_CHARS))} | ${before} | ${kn(c.current.passed, c.current.decided)} | ${delta} | ${status} | ${markdownInline(truncate(c.reason, REASON_CHARS))} |\n`;
+  return `| ${markdownInline(truncate(c.caseId, ID_CHARS))} | ${markdownInline(truncate(c.model, ID_CHARS))} | ${before} | ${kn(c.current.passed, c.current.decided)} | ${delta} | ${status} | ${markdownInline(truncate(why(c), REASON_CHARS))} |\n`;
+}
+
+/** The table's last column: what went wrong (a scorer's reason) when the case fails; otherwise the gate's reason. */
+function why(c: CaseVerdict): string {
+  if ((c.status === 'regressed' || c.status === 'below-floor') && c.scorerReason) {
+    return c.status === 'below-floor' ? `floor ${percent(c.floor ?? 1)}; ${c.scorerReason}` : c.scorerReason;
+  }
+  return c.reason;
 }
 
 function kn(passed: number, decided: number): string {
@@ -159,7 +167,7 @@ function driftBlock(gate: GateResult): string {
   const listed = models.slice(0, MAX_LIST).map(([model, n]) => `${markdownInline(truncate(model, ID_CHARS))}${n > 0 ? ` (${n})` : ''}`);
   if (models.length > MAX_LIST) listed.push(`and ${models.length - MAX_LIST} more`);
   const regressions = drifted.length > 0 ? `${drifted.length} regression${drifted.length === 1 ? '' : 's'}` : 'a task-success regression';
-  return `> [!NOTE]\n> **Likely model drift.** ${regressions} with the same tool list and server version as the baseline: the server did not change, so the model did (a provider update, or sampling). Models: ${listed.join(', ')}.\n\n`;
+  return `> [!NOTE]\n> **Likely model drift.** ${regressions} with the same tool list and server version as the baseline: the server did not change, so the model did (a provider-side update, or sampling noise at this n). Models: ${listed.join(', ')}.\n\n`;
 }
 
 function aggregatesBlock(gate: GateResult): string {

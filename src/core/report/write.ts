@@ -1,30 +1,42 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Trace } from '../agent/trace.js';
+import type { ScoreResult } from '../scorers/types.js';
+import { renderBehaviourMarkdown } from './behaviour-markdown.js';
 import { renderReportJson } from './json-writer.js';
 import { renderJunit } from './junit.js';
-import { renderConformanceMarkdown, type MarkdownOptions } from './markdown.js';
+import { MARKDOWN_MAX_BYTES, renderConformanceMarkdown, type MarkdownOptions } from './markdown.js';
 import { renderSarif, type SarifOptions } from './sarif.js';
 import type { Report } from './types.js';
 
-export type WriteReportOptions = SarifOptions & MarkdownOptions;
+export type WriteReportOptions = SarifOptions &
+  MarkdownOptions & {
+    /** Behaviour runs, written one per line to traces.jsonl. */
+    traces?: ReadonlyArray<{ trace: Trace; scores: ScoreResult[]; passed: boolean | null; cached: boolean }>;
+  };
 
-/** The files writeReportFiles creates, in the order it returns their paths. */
+/** The files a conformance-only run creates, in the order writeReportFiles returns their paths. */
 export const REPORT_FILES = ['report.json', 'summary.md', 'junit.xml', 'conformance.sarif'] as const;
 
 /**
- * Writes report.json, summary.md, junit.xml and conformance.sarif into `dir` (created if
- * missing) and returns their paths in that order. Everything is rendered before anything is
- * written, so an invalid report (a bug: renderReportJson throws) leaves no partial set behind.
+ * Writes report.json, summary.md and junit.xml, plus conformance.sarif when conformance ran and
+ * traces.jsonl when behaviour ran, into `dir`; returns the paths. Everything is rendered before
+ * anything is written, so an invalid report (a bug: renderReportJson throws) leaves no partial set.
  */
 export async function writeReportFiles(dir: string, report: Report, options: WriteReportOptions = {}): Promise<string[]> {
-  const contents: Record<(typeof REPORT_FILES)[number], string> = {
-    'report.json': renderReportJson(report),
-    'summary.md': renderConformanceMarkdown(report, { maxBytes: options.maxBytes }),
-    'junit.xml': renderJunit(report),
-    'conformance.sarif': renderSarif(report, { configPath: options.configPath, informationUri: options.informationUri }),
-  };
+  const maxBytes = options.maxBytes ?? MARKDOWN_MAX_BYTES;
+  const behaviourMarkdown = report.behaviour ? renderBehaviourMarkdown(report.behaviour) : '';
+  const conformanceMarkdown = report.conformance || !report.behaviour ? renderConformanceMarkdown(report, { maxBytes: maxBytes - Buffer.byteLength(behaviourMarkdown) }) : '';
+  const contents = new Map<string, string>([
+    ['report.json', renderReportJson(report)],
+    ['summary.md', [conformanceMarkdown, behaviourMarkdown].filter(Boolean).join('\n')],
+    ['junit.xml', renderJunit(report)],
+  ]);
+  if (report.conformance || !report.behaviour) contents.set('conformance.sarif', renderSarif(report, { configPath: options.configPath, informationUri: options.informationUri }));
+  if (options.traces) contents.set('traces.jsonl', options.traces.map((run) => JSON.stringify(run)).join('\n') + (options.traces.length ? '\n' : ''));
   await mkdir(dir, { recursive: true });
-  const paths = REPORT_FILES.map((name) => join(dir, name));
-  await Promise.all(REPORT_FILES.map((name, i) => writeFile(paths[i], contents[name], 'utf8')));
+  const names = [...contents.keys()];
+  const paths = names.map((name) => join(dir, name));
+  await Promise.all(names.map((name, i) => writeFile(paths[i], contents.get(name)!, 'utf8')));
   return paths;
 }

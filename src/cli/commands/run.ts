@@ -1,0 +1,71 @@
+import { resolve } from 'node:path';
+import { loadConfig } from '../../core/config/load.js';
+import { ConfigurationError } from '../../core/errors.js';
+import { runEvals, type Layer } from '../../core/evals/run-evals.js';
+import { parseShard } from '../../core/evals/shard.js';
+import { isBlockingFailure } from '../../core/report/outcome.js';
+import { renderBehaviourText } from '../../core/report/behaviour-text.js';
+import { renderConformanceText } from '../../core/report/text.js';
+import { writeReportFiles } from '../../core/report/write.js';
+import { parseFlags, positiveInteger } from '../args.js';
+import { EXIT } from '../exit-codes.js';
+import type { Output } from '../output.js';
+import { Progress } from '../progress.js';
+
+const HELP = `mcp-evals run — the layers of mcp-evals.yml against its server
+
+  --config FILE      the configuration (default mcp-evals.yml)
+  --layers 0,1       which layers: 0 conformance (free), 1 behaviour (model calls); default 0,1 (0 alone without models)
+  --models a,b       only these model ids from the config
+  --runs N           repeats per case (default: the config's runs, 5)
+  --out DIR          report directory (default mcp-evals-report)
+  --shard i/n        run the i-th of n slices of the golden set (merge them with \`mcp-evals merge\`)
+  --no-cache         run everything again; write nothing to the cache
+  --experiment TAG   tag the report (a commit, a prompt version)`;
+
+export async function runCommand(argv: string[], out: Output): Promise<number> {
+  const { values } = parseFlags(argv, {
+    config: { type: 'string' },
+    layers: { type: 'string' },
+    models: { type: 'string' },
+    runs: { type: 'string' },
+    out: { type: 'string' },
+    shard: { type: 'string' },
+    'no-cache': { type: 'boolean' },
+    experiment: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    out.stdout(HELP);
+    return EXIT.ok;
+  }
+  const config = await loadConfig(resolve(values.config ?? 'mcp-evals.yml'), {
+    models: values.models?.split(',').map((id) => id.trim()).filter(Boolean),
+    runs: values.runs === undefined ? undefined : positiveInteger(values.runs, '--runs', 5),
+    noCache: values['no-cache'],
+  });
+  const layers = parseLayers(values.layers, config.models.length > 0);
+  const shard = values.shard ? parseShard(values.shard) : undefined;
+  const progress = new Progress(out);
+  const { report, runs } = await runEvals(config, { env: process.env, onConformanceCheck: (result, index, total) => progress.conformance(result.id, index, total), onBehaviourProgress: (p) => progress.behaviour(p) }, { layers, shard, experiment: values.experiment });
+  progress.done();
+
+  const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { configPath: config.file, traces: report.behaviour ? runs.filter((run) => run.outcome !== 'not_run') : undefined });
+  if (report.conformance) out.stdout(renderConformanceText(report, { color: out.color }));
+  if (report.behaviour) out.stdout(`${report.conformance ? '\n' : ''}${renderBehaviourText(report.behaviour, { color: out.color })}`);
+  out.stdout(`\nreport: ${files.join(', ')}`);
+  const conformanceFailed = (report.conformance?.checks ?? []).some(isBlockingFailure);
+  const belowFloor = (report.behaviour?.results ?? []).some((result) => result.meetsFloor === false);
+  return conformanceFailed || belowFloor || report.behaviour?.partial ? EXIT.failed : EXIT.ok;
+}
+
+function parseLayers(text: string | undefined, hasModels: boolean): Layer[] {
+  if (text === undefined) return hasModels ? [0, 1] : [0];
+  const layers = text.split(',').map((part) => part.trim());
+  const parsed: Layer[] = [];
+  for (const layer of layers) {
+    if (layer !== '0' && layer !== '1') throw new ConfigurationError(`--layers takes 0 and/or 1 (layers 2 and 3 run with 1 once configured), got "${layer}"`);
+    parsed.push(Number(layer) as Layer);
+  }
+  return [...new Set(parsed)].sort();
+}
