@@ -52,17 +52,18 @@ describe('planAnnotations', () => {
   });
 
   it('budgets 25 regressed cases to 10 errors, worst first, and a notice for the rest', () => {
-    const soft = { kind: 'soft' as const, floor: 0 };
-    // 100 runs each, so every case drops by a different amount: case-00 the least, case-24 the most.
-    const before = buildReport({ cases: Array.from({ length: 25 }, (_, i) => kase(`case-${String(i).padStart(2, '0')}`, 100, 100, { ...soft, line: i + 1 })) });
-    const now = buildReport({ cases: Array.from({ length: 25 }, (_, i) => kase(`case-${String(i).padStart(2, '0')}`, 90 - i, 100, { ...soft, line: i + 1 })) });
-    const annotations = planAnnotations(now, gate(now, baselineOf(before), { baselineSource: FILE_SOURCE, now: NOW }), FILES);
+    // One model per case keeps each model's task-success aggregate below 20 runs (not decidable),
+    // so the 25 case regressions are the only errors. k now: 0..4 of 5, from 5/5.
+    const before = buildReport({ cases: Array.from({ length: 25 }, (_, i) => kase(`case-${String(i).padStart(2, '0')}`, 5, 5, { model: `m${i}`, line: i + 1 })) });
+    const now = buildReport({ cases: Array.from({ length: 25 }, (_, i) => kase(`case-${String(i).padStart(2, '0')}`, i % 5, 5, { model: `m${i}`, line: i + 1 })) });
+    const result = gate(now, baselineOf(before), { baselineSource: FILE_SOURCE, now: NOW });
+    expect(result.counts.regressed).toBe(25);
+    const annotations = planAnnotations(now, result, FILES);
+    expect(annotations).toHaveLength(11);
     const errors = annotations.filter((a) => a.level === 'error');
     expect(errors).toHaveLength(MAX_ANNOTATIONS_PER_LEVEL);
-    expect(errors.map((a) => a.startLine)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
-    // Each case is also flaky: 0 < k < n. Those are warnings, budgeted the same way.
-    expect(annotations.filter((a) => a.level === 'warning')).toHaveLength(0);
-    expect(annotations).toHaveLength(11);
+    // Worst first: the five 5/5 → 0/5 cases (lines 1, 6, 11, 16, 21), then the five 5/5 → 1/5.
+    expect(errors.map((a) => a.startLine)).toEqual([1, 6, 11, 16, 21, 2, 7, 12, 17, 22]);
     expect(annotations[10]).toEqual({
       level: 'notice',
       file: '.mcp-evals/mcp-evals.yml',
@@ -70,6 +71,18 @@ describe('planAnnotations', () => {
       title: 'mcp-evals: 15 more findings in the job summary',
       message: '15 more errors not shown as annotations (GitHub shows 10 per level per step): the job summary and report.json list them all.',
     });
+  });
+
+  it('a decided task-success regression is an error too, after the cases', () => {
+    const soft = { kind: 'soft' as const, floor: 0 };
+    const before = buildReport({ cases: Array.from({ length: 25 }, (_, i) => kase(`case-${String(i).padStart(2, '0')}`, 100, 100, { ...soft, line: i + 1 })) });
+    const now = buildReport({ cases: Array.from({ length: 25 }, (_, i) => kase(`case-${String(i).padStart(2, '0')}`, 90 - i, 100, { ...soft, line: i + 1 })) });
+    const result = gate(now, baselineOf(before), { baselineSource: FILE_SOURCE, now: NOW });
+    expect(result.aggregates[0]).toMatchObject({ status: 'regressed', decidable: true });
+    const annotations = planAnnotations(now, result, FILES);
+    // The 10 worst cases by drop (case-24 fell most), then 15 more cases and the aggregate left out.
+    expect(annotations.filter((a) => a.level === 'error').map((a) => a.startLine)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
+    expect(annotations.at(-1)!.title).toBe('mcp-evals: 16 more findings in the job summary');
   });
 
   it('budgets every level, and the closing notice counts against the notice budget', () => {

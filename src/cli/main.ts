@@ -4,6 +4,8 @@ import { checksCommand } from './commands/checks.js';
 import { conformanceCommand } from './commands/conformance.js';
 import { docsCommand } from './commands/docs.js';
 import { runCommand } from './commands/run.js';
+import { mergeCommand } from './commands/merge.js';
+import { initCommand } from './commands/init.js';
 import { EXIT } from './exit-codes.js';
 import { consoleOutput, type Output } from './output.js';
 
@@ -12,6 +14,8 @@ const USAGE = `mcp-evals — conformance and behaviour evals for MCP servers
 Usage:
   mcp-evals conformance (--url URL | --command "CMD ARGS") [options]
   mcp-evals run [--config mcp-evals.yml] [--layers 0,1] [--models a,b] [--runs N] [--out DIR] [--shard i/n] [--no-cache]
+  mcp-evals merge DIR... --out DIR combine shard reports into one
+  mcp-evals init [DIR]             start from the golden template (config, tasks.yaml, rubric, example server)
   mcp-evals checks                 list every conformance check with its requirements
   mcp-evals docs [--write FILE]    print (or write) docs/conformance.md from the check registry
   mcp-evals --version
@@ -22,6 +26,8 @@ Exit codes: 0 pass, 1 a check failed, 2 usage or configuration error, 3 internal
 const COMMANDS: Record<string, (argv: string[], out: Output) => Promise<number>> = {
   conformance: conformanceCommand,
   run: runCommand,
+  merge: mergeCommand,
+  init: initCommand,
   checks: checksCommand,
   docs: docsCommand,
 };

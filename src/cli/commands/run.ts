@@ -47,10 +47,10 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
   const layers = parseLayers(values.layers, config.models.length > 0);
   const shard = values.shard ? parseShard(values.shard) : undefined;
   const progress = new Progress(out);
-  const { report, runs } = await runEvals(config, { env: process.env, onConformanceCheck: (result, index, total) => progress.conformance(result.id, index, total), onBehaviourProgress: (p) => progress.behaviour(p) }, { layers, shard, experiment: values.experiment });
+  const { report, traceLines } = await runEvals(config, { env: process.env, onConformanceCheck: (result, index, total) => progress.conformance(result.id, index, total), onBehaviourProgress: (p) => progress.behaviour(p) }, { layers, shard, experiment: values.experiment });
   progress.done();
 
-  const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { configPath: config.file, traces: report.behaviour ? runs.filter((run) => run.outcome !== 'not_run') : undefined });
+  const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { configPath: config.file, traces: report.behaviour ? traceLines : undefined });
   if (report.conformance) out.stdout(renderConformanceText(report, { color: out.color }));
   if (report.behaviour) out.stdout(`${report.conformance ? '\n' : ''}${renderBehaviourText(report.behaviour, { color: out.color })}`);
   out.stdout(`\nreport: ${files.join(', ')}`);

@@ -1,5 +1,5 @@
 import { describeOutcome, errorOf, resultOf } from '../mcp/answer.js';
-import type { McpClient } from '../mcp/client.js';
+import { META_CLIENT_CAPABILITIES, type McpClient } from '../mcp/client.js';
 import type { Exchange, JsonObject } from '../mcp/types.js';
 
 /** What one tools/call came to, after any MRTR rounds. */
@@ -29,8 +29,11 @@ export async function callTool(
 ): Promise<ToolOutcome> {
   const exchanges: Exchange[] = [];
   let params: JsonObject = { name, arguments: args };
+  // A case that scripts input responses can answer input requests: say so, or the server must refuse (-32021).
+  const meta: Record<string, unknown> = { traceparent: options.traceparent };
+  if (options.inputResponses && Object.keys(options.inputResponses).length > 0) meta[META_CLIENT_CAPABILITIES] = { elicitation: { form: {} }, sampling: {}, roots: {} };
   for (let round = 0; ; round += 1) {
-    const exchange = await client.request('tools/call', params, { metaPatch: { traceparent: options.traceparent }, timeoutMs: options.timeoutMs });
+    const exchange = await client.request('tools/call', params, { metaPatch: meta, timeoutMs: options.timeoutMs });
     exchanges.push(exchange);
     const result = resultOf(exchange);
     if (!result) {

@@ -3,7 +3,7 @@ import type { GoldenSet } from '../golden/types.js';
 import type { BehaviourSection, CaseResult, Metrics, ScorerTally } from '../report/types.js';
 import { mcpBenchReport, type McpBenchMetrics } from '../stats/mcp-bench.js';
 import { summarizeRuns } from '../stats/pass-rates.js';
-import { toRunRecord } from '../stats/run-record.js';
+import { toRunRecord, type RunRecord } from '../stats/run-record.js';
 import type { BehaviourRun, RunResult } from './behaviour.js';
 import type { Shard } from './shard.js';
 
@@ -19,10 +19,8 @@ export function behaviourSection(config: EvalConfig, golden: GoldenSet, run: Beh
       results.push(caseResult(testCase, model.id, runs, config));
     }
   }
-  const scored = run.runs.filter((r) => r.outcome === 'scored');
   const byCase = new Map(golden.cases.map((c) => [c.id, c]));
-  const records = scored.map((r) => toRunRecord(byCase.get(r.caseId)!, r.trace, r.scores, r.passed ?? null));
-  const bench = mcpBenchReport(records);
+  const records = run.runs.filter((r) => r.outcome === 'scored').map((r) => toRunRecord(byCase.get(r.caseId)!, r.trace, r.scores, r.passed ?? null));
   return {
     golden: { file: golden.file, hash: golden.hash, cases: golden.cases.length },
     tools: { hash: run.toolsHash, names: run.tools.map((tool) => tool.name) },
@@ -42,11 +40,7 @@ export function behaviourSection(config: EvalConfig, golden: GoldenSet, run: Beh
     ...(options.judge ? { judge: options.judge } : {}),
     ...(options.shard ? { shard: options.shard } : {}),
     results,
-    metrics: {
-      overall: flatten(bench.overall),
-      perModel: Object.fromEntries(config.models.map((model) => [model.id, flatten(bench.byModel[model.id])])),
-      perTier: Object.fromEntries(Object.entries(bench.byTier).map(([tier, metrics]) => [tier, flatten(metrics)])),
-    },
+    metrics: metricsOf(records, config.models.map((model) => model.id)),
     modelCalls: run.modelCalls,
     costUsd: run.costUsd,
     cachedRuns: run.runs.filter((r) => r.cached).length,
@@ -94,6 +88,16 @@ function caseResult(testCase: GoldenSet['cases'][number], model: string, runs: R
     scorers,
     traceIds: runs.filter((r) => r.outcome !== 'not_run').map((r) => r.trace.traceId),
     cachedRuns: runs.filter((r) => r.cached).length,
+  };
+}
+
+/** MCP-Bench metrics overall, per model (every configured model gets a column) and per tier. */
+export function metricsOf(records: readonly RunRecord[], models: readonly string[]): BehaviourSection['metrics'] {
+  const bench = mcpBenchReport(records);
+  return {
+    overall: flatten(bench.overall),
+    perModel: Object.fromEntries(models.map((model) => [model, flatten(bench.byModel[model])])),
+    perTier: Object.fromEntries(Object.entries(bench.byTier).map(([tier, metrics]) => [tier, flatten(metrics)])),
   };
 }
 

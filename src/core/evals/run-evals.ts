@@ -9,6 +9,7 @@ import { createProvider } from '../models/factory.js';
 import type { ModelProvider } from '../models/types.js';
 import { buildConformanceReport } from '../report/build.js';
 import type { Report } from '../report/types.js';
+import { toRunRecord, type RunRecord } from '../stats/run-record.js';
 import { createEmbeddingSimilarity } from '../scorers/embeddings.js';
 import { createJudgeScorer, type JudgeScorer } from '../scorers/judge.js';
 import { scorersFor } from '../scorers/index.js';
@@ -38,10 +39,14 @@ export interface EvalAdapters {
   onBehaviourProgress?: (progress: BehaviourProgress) => void;
 }
 
+/** One line of traces.jsonl: a self-describing run, enough to re-aggregate without the golden file (merge). */
+export type TraceLine = RunRecord & { cached: boolean; outcome: RunResult['outcome'] };
+
 export interface EvalsResult {
   report: Report;
-  /** Every run of the behaviour layer (for traces.jsonl). */
+  /** Every run of the behaviour layer that was made (for traces.jsonl). */
   runs: RunResult[];
+  traceLines: TraceLine[];
 }
 
 /** One run of the chosen layers against the configured server: the report everything else renders. */
@@ -53,6 +58,7 @@ export async function runEvals(config: EvalConfig, adapters: EvalAdapters, optio
   }
   let behaviour: Report['behaviour'];
   let runs: RunResult[] = [];
+  let traceLines: TraceLine[] = [];
   let server = conformance?.server;
   if (options.layers.includes(1)) {
     if (config.models.length === 0) throw new ConfigurationError('layer 1 needs at least one model under `models:`', { file: config.file });
@@ -80,6 +86,10 @@ export async function runEvals(config: EvalConfig, adapters: EvalAdapters, optio
       { shard: options.shard },
     );
     runs = run.runs;
+    const byId = new Map(golden.cases.map((c) => [c.id, c]));
+    traceLines = run.runs
+      .filter((r) => r.outcome !== 'not_run')
+      .map((r) => ({ ...toRunRecord(byId.get(r.caseId)!, r.trace, r.scores, r.passed), cached: r.cached, outcome: r.outcome }));
     behaviour = behaviourSection(config, golden, run, { shard: options.shard, judge: judge ? { model: judge.model, criteria: [...judge.criteriaIds] } : undefined });
     server ??= { name: run.serverInfo?.name, version: run.serverInfo?.version, transport: targetOf(config).kind, target: describeTarget(config) };
   }
@@ -101,7 +111,7 @@ export async function runEvals(config: EvalConfig, adapters: EvalAdapters, optio
         ...(behaviour ? { behaviour } : {}),
       };
   report.header.durationMs = Date.now() - startedAt.getTime();
-  return { report, runs };
+  return { report, runs, traceLines };
 }
 
 /** What about scoring changes results: a new judge or embeddings model must not reuse old scores. */

@@ -1,7 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Trace } from '../agent/trace.js';
-import type { ScoreResult } from '../scorers/types.js';
 import { renderBehaviourMarkdown } from './behaviour-markdown.js';
 import { renderReportJson } from './json-writer.js';
 import { renderJunit } from './junit.js';
@@ -12,7 +10,7 @@ import type { Report } from './types.js';
 export type WriteReportOptions = SarifOptions &
   MarkdownOptions & {
     /** Behaviour runs, written one per line to traces.jsonl. */
-    traces?: ReadonlyArray<{ trace: Trace; scores: ScoreResult[]; passed: boolean | null; cached: boolean }>;
+    traces?: readonly unknown[];
   };
 
 /** The files a conformance-only run creates, in the order writeReportFiles returns their paths. */

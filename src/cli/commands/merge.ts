@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { ConfigurationError } from '../../core/errors.js';
+import { mergeReports, type ShardReport } from '../../core/evals/merge.js';
+import type { TraceLine } from '../../core/evals/run-evals.js';
+import { reportViolations } from '../../core/report/schema.js';
+import { renderBehaviourText } from '../../core/report/behaviour-text.js';
+import type { Report } from '../../core/report/types.js';
+import { writeReportFiles } from '../../core/report/write.js';
+import { parseFlags } from '../args.js';
+import { EXIT } from '../exit-codes.js';
+import type { Output } from '../output.js';
+
+/** `mcp-evals merge DIR... --out DIR`: shard reports → the report an unsharded run would have written. */
+export async function mergeCommand(argv: string[], out: Output): Promise<number> {
+  const { values, positionals } = parseFlags(argv, { out: { type: 'string' } }, true);
+  if (positionals.length === 0) throw new ConfigurationError('usage: mcp-evals merge DIR... --out DIR');
+  const shards = await Promise.all(positionals.map(readShard));
+  const { report, traces } = mergeReports(shards);
+  const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { traces: report.behaviour ? traces : undefined });
+  if (report.behaviour) out.stdout(renderBehaviourText(report.behaviour, { color: out.color }));
+  out.stdout(`merged ${shards.length} report(s): ${files.join(', ')}`);
+  const belowFloor = (report.behaviour?.results ?? []).some((result) => result.meetsFloor === false);
+  return belowFloor ? EXIT.failed : EXIT.ok;
+}
+
+async function readShard(dir: string): Promise<ShardReport> {
+  const file = join(dir, 'report.json');
+  let report: Report;
+  try {
+    report = JSON.parse(await readFile(file, 'utf8')) as Report;
+  } catch (error) {
+    throw new ConfigurationError(`cannot read a report: ${(error as Error).message}`, { file });
+  }
+  const problems = reportViolations(report);
+  if (problems.length > 0) throw new ConfigurationError(`not a valid mcp-evals report: ${problems.slice(0, 3).join('; ')}`, { file });
+  let traces: TraceLine[] = [];
+  try {
+    const text = await readFile(join(dir, 'traces.jsonl'), 'utf8');
+    traces = text.split('\n').filter(Boolean).map((line, index) => {
+      try {
+        return JSON.parse(line) as TraceLine;
+      } catch {
+        throw new ConfigurationError('a line of traces.jsonl is not JSON', { file: join(dir, 'traces.jsonl'), line: index + 1, column: 1 });
+      }
+    });
+  } catch (error) {
+    if (error instanceof ConfigurationError) throw error;
+    if (report.behaviour) throw new ConfigurationError('traces.jsonl is missing next to a behaviour report', { file: join(dir, 'traces.jsonl') });
+  }
+  return { dir, report, traces };
+}
