@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { loadConfig } from '../../core/config/load.js';
 import { ConfigurationError } from '../../core/errors.js';
+import { ServerUnavailableError } from '../../core/evals/behaviour.js';
 import { runEvals, type Layer } from '../../core/evals/run-evals.js';
 import { parseShard } from '../../core/evals/shard.js';
 import { isBlockingFailure } from '../../core/report/outcome.js';
@@ -47,8 +48,18 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
   const layers = parseLayers(values.layers, config.models.length > 0);
   const shard = values.shard ? parseShard(values.shard) : undefined;
   const progress = new Progress(out);
-  const { report, traceLines } = await runEvals(config, { env: process.env, onConformanceCheck: (result, index, total) => progress.conformance(result.id, index, total), onBehaviourProgress: (p) => progress.behaviour(p) }, { layers, shard, experiment: values.experiment });
+  let evals;
+  try {
+    evals = await runEvals(config, { env: process.env, onConformanceCheck: (result, index, total) => progress.conformance(result.id, index, total), onBehaviourProgress: (p) => progress.behaviour(p) }, { layers, shard, experiment: values.experiment });
+  } catch (error) {
+    // The server under test not starting is a finding about the server, not a bug of ours.
+    if (!(error instanceof ServerUnavailableError)) throw error;
+    progress.done();
+    out.stderr(`mcp-evals: the server could not be evaluated: ${error.message}`);
+    return EXIT.failed;
+  }
   progress.done();
+  const { report, traceLines } = evals;
 
   const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { configPath: config.file, traces: report.behaviour ? traceLines : undefined });
   if (report.conformance) out.stdout(renderConformanceText(report, { color: out.color }));

@@ -52,6 +52,8 @@ export interface EvalsResult {
 /** One run of the chosen layers against the configured server: the report everything else renders. */
 export async function runEvals(config: EvalConfig, adapters: EvalAdapters, options: RunEvalsOptions): Promise<EvalsResult> {
   const startedAt = new Date();
+  // Every user mistake (golden file, scorer names, missing keys) surfaces before any work is done.
+  const behaviourSetup = options.layers.includes(1) ? await prepareBehaviour(config, adapters) : undefined;
   let conformance: ConformanceRun | undefined;
   if (options.layers.includes(0)) {
     conformance = await runConformance(targetOf(config), options.conformance ?? {}, { onCheck: adapters.onConformanceCheck });
@@ -60,20 +62,8 @@ export async function runEvals(config: EvalConfig, adapters: EvalAdapters, optio
   let runs: RunResult[] = [];
   let traceLines: TraceLine[] = [];
   let server = conformance?.server;
-  if (options.layers.includes(1)) {
-    if (config.models.length === 0) throw new ConfigurationError('layer 1 needs at least one model under `models:`', { file: config.file });
-    const golden = await loadGoldenSet(config.golden);
-    const judge = config.judge ? createJudgeScorer(config.judge, config.judge.api_key_env ? adapters.env[config.judge.api_key_env] : undefined) : undefined;
-    // Resolve every case's scorers before the first model call: a typo must not cost a paid run.
-    for (const testCase of golden.cases) scorersFor(testCase, { judge });
-    const context: ScoringContext = {
-      semanticSimilarity: config.embeddings ? createEmbeddingSimilarity(config.embeddings, config.embeddings.api_key_env ? adapters.env[config.embeddings.api_key_env] : undefined) : undefined,
-      semanticThreshold: config.embeddings?.threshold,
-    };
-    const providerFor = adapters.providerFor ?? ((model) => createProvider(model, adapters.env));
-    // Fail on a missing key before any work, not in the middle of a run.
-    for (const model of config.models) providerFor(model);
-    const store = adapters.store ?? (config.cache.enabled ? new FileResultStore<CachedRun>(join(config.cache.dir, 'runs')) : new NoResultStore<CachedRun>());
+  if (behaviourSetup) {
+    const { golden, judge, context, providerFor, store } = behaviourSetup;
     const run = await runBehaviour(
       config,
       golden,
@@ -112,6 +102,23 @@ export async function runEvals(config: EvalConfig, adapters: EvalAdapters, optio
       };
   report.header.durationMs = Date.now() - startedAt.getTime();
   return { report, runs, traceLines };
+}
+
+async function prepareBehaviour(config: EvalConfig, adapters: EvalAdapters) {
+  if (config.models.length === 0) throw new ConfigurationError('layer 1 needs at least one model under `models:`', { file: config.file });
+  const golden = await loadGoldenSet(config.golden);
+  const judge = config.judge ? createJudgeScorer(config.judge, config.judge.api_key_env ? adapters.env[config.judge.api_key_env] : undefined) : undefined;
+  // Resolve every case's scorers before the first model call: a typo must not cost a paid run.
+  for (const testCase of golden.cases) scorersFor(testCase, { judge });
+  const context: ScoringContext = {
+    semanticSimilarity: config.embeddings ? createEmbeddingSimilarity(config.embeddings, config.embeddings.api_key_env ? adapters.env[config.embeddings.api_key_env] : undefined) : undefined,
+    semanticThreshold: config.embeddings?.threshold,
+  };
+  const providerFor = adapters.providerFor ?? ((model: EvalConfig['models'][number]) => createProvider(model, adapters.env));
+  // Fail on a missing key before any work, not in the middle of a run.
+  for (const model of config.models) providerFor(model);
+  const store = adapters.store ?? (config.cache.enabled ? new FileResultStore<CachedRun>(join(config.cache.dir, 'runs')) : new NoResultStore<CachedRun>());
+  return { golden, judge, context, providerFor, store };
 }
 
 /** What about scoring changes results: a new judge or embeddings model must not reuse old scores. */
