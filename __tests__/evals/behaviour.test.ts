@@ -163,3 +163,37 @@ describe('layer 1 against the example server and a scripted model', () => {
     expect(JSON.stringify(runs)).not.toContain(env.SCRIPTED_KEY);
   });
 });
+
+describe('the judge in a full run', () => {
+  let judge: ScriptedModel | undefined;
+  afterEach(async () => {
+    await judge?.close();
+    judge = undefined;
+  });
+
+  async function withJudge(verdict: string) {
+    judge = await startScriptedModel(() => ({ text: verdict }));
+    const judgeYaml = `judge:\n  model: judge-model\n  endpoint: ${judge.openaiEndpoint}\n  api_key_env: SCRIPTED_KEY\n  criteria:\n    - {id: task_completed, description: "The task is done."}\n  rubric: "Be strict."\n`;
+    return setUp(GOOD, judgeYaml);
+  }
+
+  it('scores every run with the configured criteria; scorer_version is the judge model', async () => {
+    const { config } = await withJudge('{"scores": {"task_completed": 0.9}, "reasoning": "done"}');
+    const { report, runs } = await runEvals(await loadConfig(config, { env }), { env }, { layers: [1] });
+    expect(report.behaviour!.judge).toEqual({ model: 'judge-model', criteria: ['task_completed'] });
+    const judged = runs.flatMap((r) => r.scores.filter((s) => s.scorer === 'judge'));
+    expect(judged).toHaveLength(15);
+    expect(judged.every((s) => s.passed === true && s.score === 0.9 && s.scorerVersion === 'judge-model')).toBe(true);
+    const body = judge!.requests[0].body as { temperature: number; messages: Array<{ role: string; content: string }> };
+    expect(body.temperature).toBe(0);
+    expect(body.messages[0].content).toMatch(/Be strict/);
+  });
+
+  it('a prose verdict is an abstention, never a zero, and does not fail the run', async () => {
+    const { config } = await withJudge('I think the assistant did quite well overall.');
+    const { report, runs } = await runEvals(await loadConfig(config, { env }), { env }, { layers: [1] });
+    const judged = runs.flatMap((r) => r.scores.filter((s) => s.scorer === 'judge'));
+    expect(judged.every((s) => s.passed === null && s.score === undefined)).toBe(true);
+    expect(report.behaviour!.results.map((r) => [r.passed, r.scorers.judge.abstained])).toEqual([[5, 5], [5, 5], [5, 5]]);
+  });
+});
