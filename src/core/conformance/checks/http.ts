@@ -28,6 +28,22 @@ function probeCall(ctx: CheckContext, headers: Record<string, string | null>, la
   return ctx.client.request('tools/call', { name, arguments: {} }, { headers, label });
 }
 
+/** The three methods that carry Mcp-Name, each sent with `mcpName` (null: left out); all must get 400/-32020. */
+async function probeNamedMethods(ctx: CheckContext, mcpName: string | null, probe: string, passMessage: string): Promise<Verdict> {
+  const probes: Array<[string, Record<string, string>]> = [
+    ['tools/call', { name: PROBE_TOOL }],
+    ['prompts/get', { name: PROBE_TOOL }],
+    ['resources/read', { uri: `file:///${PROBE_TOOL}` }],
+  ];
+  const subs: SubResult[] = [];
+  for (const [method, params] of probes) {
+    const exchange = await ctx.client.request(method, params, { headers: { 'Mcp-Name': mcpName }, label: mcpName === null ? 'no Mcp-Name' : 'Mcp-Name mismatch' });
+    const problem = errorProblem(exchange, { ...HEADER_MISMATCH, probe: `${method} ${probe}` });
+    subs.push({ id: method, status: problem ? 'fail' : 'pass', message: problem ?? 'rejected with -32020' });
+  }
+  return fromSubResults(subs, passMessage, 'method');
+}
+
 function isLocal(url: string): boolean {
   const host = new URL(url).hostname;
   return host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.');
@@ -90,40 +106,14 @@ export const httpChecks = [
     title: 'tools/call, resources/read and prompts/get without Mcp-Name get 400 and -32020',
     requirements: ['HTTP-HDR-05', 'ERR-01'],
     assertion: 7,
-    async run(ctx) {
-      const subs: SubResult[] = [];
-      const probes: Array<[string, Record<string, string>]> = [
-        ['tools/call', { name: PROBE_TOOL }],
-        ['prompts/get', { name: '__mcp_evals_header_probe__' }],
-        ['resources/read', { uri: 'file:///__mcp_evals_header_probe__' }],
-      ];
-      for (const [method, params] of probes) {
-        const exchange = await ctx.client.request(method, params, { headers: { 'Mcp-Name': null }, label: 'no Mcp-Name' });
-        const problem = errorProblem(exchange, { ...HEADER_MISMATCH, probe: `${method} without Mcp-Name` });
-        subs.push({ id: method, status: problem ? 'fail' : 'pass', message: problem ?? 'rejected with -32020' });
-      }
-      return fromSubResults(subs, 'Mcp-Name is required on all three methods', 'method');
-    },
+    run: (ctx) => probeNamedMethods(ctx, null, 'without Mcp-Name', 'Mcp-Name is required on all three methods'),
   }),
   headerCheck({
     id: 'http-mcp-name-mismatch',
     title: 'Mcp-Name disagreeing with params.name / params.uri gets 400 and -32020',
     requirements: ['HTTP-HDR-06', 'ERR-01'],
     assertion: 7,
-    async run(ctx) {
-      const subs: SubResult[] = [];
-      const probes: Array<[string, Record<string, string>]> = [
-        ['tools/call', { name: PROBE_TOOL }],
-        ['prompts/get', { name: '__mcp_evals_header_probe__' }],
-        ['resources/read', { uri: 'file:///__mcp_evals_header_probe__' }],
-      ];
-      for (const [method, params] of probes) {
-        const exchange = await ctx.client.request(method, params, { headers: { 'Mcp-Name': 'something-else' }, label: 'Mcp-Name mismatch' });
-        const problem = errorProblem(exchange, { ...HEADER_MISMATCH, probe: `${method} with Mcp-Name: something-else` });
-        subs.push({ id: method, status: problem ? 'fail' : 'pass', message: problem ?? 'rejected with -32020' });
-      }
-      return fromSubResults(subs, 'a mismatched Mcp-Name is rejected on all three methods', 'method');
-    },
+    run: (ctx) => probeNamedMethods(ctx, 'something-else', 'with Mcp-Name: something-else', 'a mismatched Mcp-Name is rejected on all three methods'),
   }),
   headerCheck({
     id: 'http-mcp-name-base64',
