@@ -8,6 +8,9 @@ export interface ResultStore<T> {
 }
 
 export class FileResultStore<T> implements ResultStore<T> {
+  /** Shard folders known to exist: one mkdir per folder, not per write. */
+  private readonly made = new Set<string>();
+
   constructor(private readonly dir: string) {}
 
   async get(key: string): Promise<T | undefined> {
@@ -21,7 +24,11 @@ export class FileResultStore<T> implements ResultStore<T> {
 
   async put(key: string, value: T): Promise<void> {
     const path = this.path(key);
-    await mkdir(dirname(path), { recursive: true });
+    const folder = dirname(path);
+    if (!this.made.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      this.made.add(folder);
+    }
     // Write then rename, so a reader never sees half a file.
     const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
     await writeFile(temporary, JSON.stringify(value));
