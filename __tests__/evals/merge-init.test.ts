@@ -51,6 +51,21 @@ describe('sharding and merge', () => {
     expect((await readFile(join(dir, 'merged', 'traces.jsonl'), 'utf8')).trim().split('\n')).toHaveLength(5 * 2 * 2);
   });
 
+  it('a models × shards matrix merges into one report with every model column', async () => {
+    const { config, dir } = await setUp();
+    const whole = await runCli(['run', '--config', config, '--layers', '1', '--out', join(dir, 'whole')]);
+    expect(whole.code).toBe(1);
+    for (const m of ['a', 'b']) for (const s of ['1/2', '2/2']) await runCli(['run', '--config', config, '--layers', '1', '--models', m, '--shard', s, '--out', join(dir, `${m}-${s[0]}`)]);
+    const merged = await runCli(['merge', join(dir, 'a-1'), join(dir, 'b-1'), join(dir, 'a-2'), join(dir, 'b-2'), '--out', join(dir, 'merged')]);
+    expect(merged.code).toBe(1);
+    const a = JSON.parse(await readFile(join(dir, 'whole', 'report.json'), 'utf8')).behaviour;
+    const b = JSON.parse(await readFile(join(dir, 'merged', 'report.json'), 'utf8')).behaviour;
+    expect(b.models.map((m: { id: string }) => m.id)).toEqual(['a', 'b']);
+    const strip = (results: Array<Record<string, unknown>>) => results.map(({ traceIds: _t, ...rest }) => rest);
+    expect(strip(b.results)).toEqual(strip(a.results));
+    expect(b.metrics).toEqual(a.metrics);
+  });
+
   it('refuses to merge shards of different golden sets', async () => {
     const { config, dir } = await setUp();
     await runCli(['run', '--config', config, '--layers', '1', '--shard', '1/2', '--out', join(dir, 's1')]);
@@ -91,6 +106,12 @@ describe('mcp-evals init and the golden template', () => {
     expect(new Set(golden.cases.map((c) => c.tier))).toEqual(new Set(['basic', 'chain', 'conditional', 'exception', 'parallel']));
     const config = await loadConfig(join(dir, 'mcp-evals.yml'), { env: { OPENAI_API_KEY: 'x', ANTHROPIC_API_KEY: 'y' } });
     expect(config.models.length).toBeGreaterThan(0);
+    // a repository with workflows of its own can still take the template's, file by file
+    const other = await mkdtemp(join(tmpdir(), 'mcp-evals-init-'));
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    await mkdir(join(other, '.github', 'workflows'), { recursive: true });
+    await writeFile(join(other, '.github', 'workflows', 'ci.yml'), 'on: push\n');
+    expect((await runCli(['init', other])).code).toBe(0);
     const again = await runCli(['init', dir]);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/--force/);

@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../errors.js';
 import type { Report } from '../report/types.js';
+import { telemetrySection } from '../telemetry/summary.js';
 import { metricsOf } from './aggregate.js';
 import type { TraceLine } from './run-evals.js';
 
@@ -28,6 +29,8 @@ export function mergeReports(shards: ShardReport[]): { report: Report; traces: T
     if (b.golden.hash !== base.golden.hash) throw new ConfigurationError(`${shard.dir} ran a different golden set (hash ${b.golden.hash.slice(0, 12)} ≠ ${base.golden.hash.slice(0, 12)}): shards must come from one commit`);
     if (b.tools.hash !== base.tools.hash) throw new ConfigurationError(`${shard.dir} saw a different tool list than ${withBehaviour[0].dir}: shards must test the same server`);
   }
+  // A models × shards matrix: shards may carry different models, so the columns are their union, in first-seen order.
+  const models = [...new Map(withBehaviour.flatMap((shard) => shard.report.behaviour!.models).map((model) => [model.id, model])).values()];
   const seen = new Set<string>();
   const results = withBehaviour
     .flatMap((shard) => shard.report.behaviour!.results)
@@ -37,7 +40,7 @@ export function mergeReports(shards: ShardReport[]): { report: Report; traces: T
       seen.add(key);
       return true;
     })
-    .sort((a, b) => a.location.line - b.location.line || base.models.findIndex((m) => m.id === a.model) - base.models.findIndex((m) => m.id === b.model));
+    .sort((a, b) => a.location.line - b.location.line || models.findIndex((m) => m.id === a.model) - models.findIndex((m) => m.id === b.model));
   const sections = withBehaviour.map((shard) => shard.report.behaviour!);
   const costs = sections.map((b) => b.costUsd);
   const partials = sections.flatMap((b) => (b.partial ? [b.partial] : []));
@@ -50,8 +53,9 @@ export function mergeReports(shards: ShardReport[]): { report: Report; traces: T
       ...(conformance ? { conformance } : {}),
       behaviour: {
         ...unsharded,
+        models,
         results,
-        metrics: metricsOf(scored, base.models.map((model) => model.id)),
+        metrics: metricsOf(scored, models.map((model) => model.id)),
         modelCalls: sections.reduce((sum, b) => sum + b.modelCalls, 0),
         costUsd: costs.some((cost) => cost === null) ? null : costs.reduce<number>((sum, cost) => sum + (cost ?? 0), 0),
         cachedRuns: sections.reduce((sum, b) => sum + b.cachedRuns, 0),
@@ -59,6 +63,8 @@ export function mergeReports(shards: ShardReport[]): { report: Report; traces: T
         ...(partials.length ? { partial: { reason: [...new Set(partials.map((p) => p.reason))].join('; '), notRun: partials.reduce((n, p) => n + p.notRun, 0) } } : {}),
         durationMs: Math.max(...sections.map((b) => b.durationMs)),
       },
+      // Recomputed from every shard's traces (not the first shard's section that `...first` carries).
+      telemetry: telemetrySection(traces),
     },
     traces,
   };
