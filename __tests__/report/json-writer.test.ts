@@ -24,11 +24,12 @@ describe('renderReportJson', () => {
   it('accepts a report without the conformance section, and unknown top-level sections of later layers', () => {
     const { conformance: _dropped, ...bare } = makeReport();
     expect(() => renderReportJson(bare as Report)).not.toThrow();
-    const later = { ...makeReport(), telemetry: { p50: 1 } } as Report;
+    const later = { ...makeReport(), resilience: { p50: 1 } } as Report;
     expect(() => renderReportJson(later)).not.toThrow();
-    // the behaviour section has a schema of its own: a malformed one is a bug, not silently written
+    // the behaviour and telemetry sections have schemas of their own: a malformed one is a bug, not silently written
     const malformed = { ...makeReport(), behaviour: { cases: [] } } as unknown as Report;
     expect(() => renderReportJson(malformed)).toThrow(/behaviour/);
+    expect(() => renderReportJson({ ...makeReport(), telemetry: { p50: 1 } } as unknown as Report)).toThrow(/telemetry/);
   });
 
   it('accepts optional fields left undefined, as the runner leaves them', () => {

@@ -3,9 +3,16 @@ import { toolVersion } from '../core/version.js';
 import { checksCommand } from './commands/checks.js';
 import { conformanceCommand } from './commands/conformance.js';
 import { docsCommand } from './commands/docs.js';
+import { doctorCommand } from './commands/doctor.js';
 import { runCommand } from './commands/run.js';
 import { mergeCommand } from './commands/merge.js';
 import { initCommand } from './commands/init.js';
+import { baselineCommand } from './commands/baseline.js';
+import { scoreCommand } from './commands/score.js';
+import { scorersCommand } from './commands/scorers.js';
+import { captureCommand } from './commands/capture.js';
+import { compareCommand } from './commands/compare.js';
+import { historyCommand } from './commands/history.js';
 import { EXIT } from './exit-codes.js';
 import { consoleOutput, type Output } from './output.js';
 
@@ -15,7 +22,18 @@ Usage:
   mcp-evals conformance (--url URL | --command "CMD ARGS") [options]
   mcp-evals run [--config mcp-evals.yml] [--layers 0,1] [--models a,b] [--runs N] [--out DIR] [--shard i/n] [--no-cache]
   mcp-evals merge DIR... --out DIR combine shard reports into one
+  mcp-evals baseline accept [--report DIR] [--out .mcp-evals/baseline.json] [--commit SHA] [--force]
+                                   approve a run's report as the baseline later runs are gated against
+  mcp-evals baseline show [--file FILE]   the baseline's source, age and cases
   mcp-evals init [DIR]             start from the golden template (config, tasks.yaml, rubric, example server)
+  mcp-evals doctor [--config mcp-evals.yml]   walk config → server → tools → models → scoring; stop at the first problem
+  mcp-evals score [--report DIR] [--scorers a,b] [--traces id,...] [--from TIME] [--limit N] [--dry-run]
+                                   score stored runs after the fact
+  mcp-evals scorers [--json]       list the built-in scorers with what each needs (needs_config)
+  mcp-evals capture --trace ID [--report DIR] [--golden tasks.yaml] [--use-output-as-expected]
+                                   turn a run into a golden case (source_trace_id)
+  mcp-evals compare BASELINE CANDIDATE [--json]   per-scorer and per-metric deltas of two reports
+  mcp-evals history append|show [--file .mcp-evals/history.jsonl]   pass rates run by run, and trends
   mcp-evals checks                 list every conformance check with its requirements
   mcp-evals docs [--write FILE]    print (or write) docs/conformance.md from the check registry
   mcp-evals --version
@@ -28,8 +46,15 @@ const COMMANDS: Record<string, (argv: string[], out: Output) => Promise<number>>
   run: runCommand,
   merge: mergeCommand,
   init: initCommand,
+  baseline: baselineCommand,
+  score: scoreCommand,
+  scorers: scorersCommand,
+  capture: captureCommand,
+  compare: compareCommand,
+  history: historyCommand,
   checks: checksCommand,
   docs: docsCommand,
+  doctor: doctorCommand,
 };
 
 /** The whole CLI: returns the exit code instead of exiting, so tests can call it in-process. */

@@ -18,7 +18,7 @@ export async function mergeCommand(argv: string[], out: Output): Promise<number>
   const shards = await Promise.all(positionals.map(readShard));
   const { report, traces } = mergeReports(shards);
   const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { traces: report.behaviour ? traces : undefined });
-  if (report.behaviour) out.stdout(renderBehaviourText(report.behaviour, { color: out.color }));
+  if (report.behaviour) out.stdout(renderBehaviourText(report.behaviour, { color: out.color }, report.telemetry));
   out.stdout(`merged ${shards.length} report(s): ${files.join(', ')}`);
   const belowFloor = (report.behaviour?.results ?? []).some((result) => result.meetsFloor === false);
   return belowFloor ? EXIT.failed : EXIT.ok;

@@ -50,7 +50,7 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
   const progress = new Progress(out);
   let evals;
   try {
-    evals = await runEvals(config, { env: process.env, onConformanceCheck: (result, index, total) => progress.conformance(result.id, index, total), onBehaviourProgress: (p) => progress.behaviour(p) }, { layers, shard, experiment: values.experiment });
+    evals = await runEvals(config, { env: process.env, onWarning: (message) => out.stderr(`mcp-evals: warning: ${message}`), onConformanceCheck: (result, index, total) => progress.conformance(result.id, index, total), onBehaviourProgress: (p) => progress.behaviour(p) }, { layers, shard, experiment: values.experiment });
   } catch (error) {
     // The server under test not starting is a finding about the server, not a bug of ours.
     if (!(error instanceof ServerUnavailableError)) throw error;
@@ -63,7 +63,7 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
 
   const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { configPath: config.file, traces: report.behaviour ? traceLines : undefined });
   if (report.conformance) out.stdout(renderConformanceText(report, { color: out.color }));
-  if (report.behaviour) out.stdout(`${report.conformance ? '\n' : ''}${renderBehaviourText(report.behaviour, { color: out.color })}`);
+  if (report.behaviour) out.stdout(`${report.conformance ? '\n' : ''}${renderBehaviourText(report.behaviour, { color: out.color }, report.telemetry)}`);
   out.stdout(`\nreport: ${files.join(', ')}`);
   const conformanceFailed = (report.conformance?.checks ?? []).some(isBlockingFailure);
   const belowFloor = (report.behaviour?.results ?? []).some((result) => result.meetsFloor === false);

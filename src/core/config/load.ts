@@ -15,7 +15,8 @@ import {
   type Problem,
   type YamlSource,
 } from '../golden/yaml-source.js';
-import type { EmbeddingsConfig, EvalConfig, JudgeConfig, ModelConfig, PricingEntry, ProviderKind, ServerConfig } from './types.js';
+import { parseTracestate } from '../telemetry/tracestate.js';
+import type { EmbeddingsConfig, EvalConfig, JudgeConfig, ModelConfig, OtlpConfig, PricingEntry, ProviderKind, ServerConfig } from './types.js';
 
 export const CONFIG_SCHEMA_FILE = 'config.schema.json';
 
@@ -38,6 +39,7 @@ export const CONFIG_DEFAULTS = {
   judgeCriteria: [{ id: 'task_completed', description: "The final answer completes the user's task" }],
   judgePassThreshold: 0.7,
   embeddingsThreshold: 0.85,
+  otlpTimeoutMs: 10_000,
 } as const;
 
 /** What command-line flags (or action inputs) change on top of the file. */
@@ -98,6 +100,7 @@ export async function loadConfig(file: string, overrides: ConfigOverrides = {}):
   const env = overrides.env ?? process.env;
   problems.push(...semanticProblems(source, data));
   const server = buildServer(source, data, dir, env, problems);
+  const telemetry = buildTelemetry(source, data, env, problems);
   const golden = resolve(dir, typeof data.golden === 'string' ? data.golden : CONFIG_DEFAULTS.golden);
   if (typeof data.golden === 'string' && !(await isFile(golden))) {
     problems.push({ location: locatePath(source, ['golden']), message: `golden: file "${data.golden}" not found (looked for ${golden})` });
@@ -113,6 +116,8 @@ export async function loadConfig(file: string, overrides: ConfigOverrides = {}):
   // Valid from here on: the schema and the checks above vouch for the shapes.
   const modelLocations = (data.models as unknown[]).map((_, index) => locateItem(source, ['models', String(index)]));
   const config = build(file, data, server as ServerConfig, golden, rubric, dir, modelLocations);
+  if (telemetry.otlp) config.otlp = telemetry.otlp;
+  if (telemetry.tracestate) config.tracestate = telemetry.tracestate;
   return applyOverrides(config, overrides);
 }
 
@@ -208,6 +213,28 @@ function buildServer(source: YamlSource, data: Record<string, unknown>, dir: str
   return out;
 }
 
+/** The otlp section (`${VAR}` expanded in its headers, like the server's) and a W3C-valid tracestate. */
+function buildTelemetry(source: YamlSource, data: Record<string, unknown>, env: Record<string, string | undefined>, problems: Problem[]): { otlp?: OtlpConfig; tracestate?: string } {
+  const out: { otlp?: OtlpConfig; tracestate?: string } = {};
+  const otlp = data.otlp;
+  if (isPlainObject(otlp) && typeof otlp.endpoint === 'string') {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(isPlainObject(otlp.headers) ? otlp.headers : {})) {
+      if (typeof value !== 'string') continue;
+      const expanded = expandEnv(value, env);
+      if (expanded.ok) headers[name] = expanded.value;
+      else problems.push({ location: locatePath(source, ['otlp', 'headers', name]), message: `otlp.headers.${name}: ${expanded.message}` });
+    }
+    out.otlp = { endpoint: otlp.endpoint, headers, timeout_ms: typeof otlp.timeout_ms === 'number' ? otlp.timeout_ms : CONFIG_DEFAULTS.otlpTimeoutMs };
+  }
+  if (typeof data.tracestate === 'string' && data.tracestate !== '') {
+    const parsed = parseTracestate(data.tracestate);
+    if (parsed.ok) out.tracestate = parsed.value;
+    else problems.push({ location: locatePath(source, ['tracestate']), message: `tracestate: ${parsed.message}` });
+  }
+  return out;
+}
+
 /**
  * Replaces each `${NAME}` by the environment variable NAME. An unset or empty variable is an error
  * (in CI, a secret a fork's pull request cannot see arrives empty). The message names the variable,
@@ -283,6 +310,7 @@ function build(
     max_steps: (data.max_steps as number | undefined) ?? CONFIG_DEFAULTS.maxSteps,
   };
   if (typeof data.system_prompt === 'string') config.system_prompt = data.system_prompt;
+  if (Array.isArray(data.allow_destructive_tools)) config.allow_destructive_tools = [...(data.allow_destructive_tools as string[])];
 
   if (isPlainObject(data.judge)) {
     const raw = data.judge;

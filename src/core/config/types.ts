@@ -48,6 +48,15 @@ export interface PricingEntry {
   output_per_mtok: number;
 }
 
+/** Optional OTLP/HTTP export of the run's traces (layer 3). */
+export interface OtlpConfig {
+  /** Collector base URL; traces go to `{endpoint}/v1/traces` (an endpoint ending in /v1/traces is used as is). */
+  endpoint: string;
+  /** Sent with the export; `${VAR}` is replaced by the environment variable VAR (tokens stay out of the file). */
+  headers: Record<string, string>;
+  timeout_ms: number;
+}
+
 /** Where the server comes from: a stdio command, or an HTTP URL (optionally started by us). */
 export type ServerConfig =
   | { command: string; cwd?: string; env?: Record<string, string> }
@@ -71,4 +80,13 @@ export interface EvalConfig {
   /** Default agent step limit for cases that set none. */
   max_steps: number;
   system_prompt?: string;
+  /**
+   * Layer 2: tools a fault or injection case may call for real although annotated destructive (or
+   * not read-only). Every other such tool gets a synthetic `{"simulated": true}` answer there.
+   */
+  allow_destructive_tools?: string[];
+  /** Export traces to an OpenTelemetry collector (OTLP/HTTP JSON) after the run. */
+  otlp?: OtlpConfig;
+  /** W3C tracestate sent with traceparent in the `_meta` of every MCP request the agent makes. */
+  tracestate?: string;
 }

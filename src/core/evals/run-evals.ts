@@ -13,7 +13,11 @@ import { toRunRecord, type RunRecord } from '../stats/run-record.js';
 import { createEmbeddingSimilarity } from '../scorers/embeddings.js';
 import { createJudgeScorer, type JudgeScorer } from '../scorers/judge.js';
 import { scorersFor } from '../scorers/index.js';
+import { secretsFromEnv } from '../scorers/secrets.js';
 import type { ScoringContext } from '../scorers/types.js';
+import { exportOtlp } from '../telemetry/export.js';
+import { otlpOptionsFromReport, toOtlpJson } from '../telemetry/otlp.js';
+import { telemetrySection } from '../telemetry/summary.js';
 import { SPEC_REVISION, TOOL_NAME, toolVersion } from '../version.js';
 import { behaviourSection } from './aggregate.js';
 import { runBehaviour, targetOf, type BehaviourProgress, type CachedRun, type RunResult } from './behaviour.js';
@@ -37,6 +41,8 @@ export interface EvalAdapters {
   providerFor?: (model: EvalConfig['models'][number]) => ModelProvider;
   onConformanceCheck?: RunHooks['onCheck'];
   onBehaviourProgress?: (progress: BehaviourProgress) => void;
+  /** Told each warning line (a failed OTLP export): never a failed run. */
+  onWarning?: (message: string) => void;
 }
 
 /** One line of traces.jsonl: a self-describing run, enough to re-aggregate without the golden file (merge). */
@@ -47,6 +53,8 @@ export interface EvalsResult {
   /** Every run of the behaviour layer that was made (for traces.jsonl). */
   runs: RunResult[];
   traceLines: TraceLine[];
+  /** Warning lines (a failed OTLP export); the run itself is unaffected. */
+  warnings?: string[];
 }
 
 /** One run of the chosen layers against the configured server: the report everything else renders. */
@@ -100,8 +108,24 @@ export async function runEvals(config: EvalConfig, adapters: EvalAdapters, optio
         },
         ...(behaviour ? { behaviour } : {}),
       };
+  if (behaviour) report.telemetry = telemetrySection(traceLines);
   report.header.durationMs = Date.now() - startedAt.getTime();
-  return { report, runs, traceLines };
+  const warnings = config.otlp && traceLines.length > 0 ? await exportTraces(config.otlp, report, traceLines, adapters) : [];
+  return { report, runs, traceLines, warnings };
+}
+
+/** The optional OTLP/HTTP export of the run's traces (the JSON traces.otlp.json holds); a failure is a warning. */
+async function exportTraces(otlp: NonNullable<EvalConfig['otlp']>, report: Report, traceLines: TraceLine[], adapters: EvalAdapters): Promise<string[]> {
+  let warning: string | undefined;
+  try {
+    const outcome = await exportOtlp(toOtlpJson(traceLines, otlpOptionsFromReport(report)), otlp);
+    if (!outcome.ok) warning = outcome.warning;
+  } catch (error) {
+    warning = `OTLP export failed: ${error instanceof Error ? error.message : String(error)} (the traces are still in traces.otlp.json)`;
+  }
+  if (warning === undefined) return [];
+  adapters.onWarning?.(warning);
+  return [warning];
 }
 
 async function prepareBehaviour(config: EvalConfig, adapters: EvalAdapters) {
@@ -113,6 +137,8 @@ async function prepareBehaviour(config: EvalConfig, adapters: EvalAdapters) {
   const context: ScoringContext = {
     semanticSimilarity: config.embeddings ? createEmbeddingSimilarity(config.embeddings, config.embeddings.api_key_env ? adapters.env[config.embeddings.api_key_env] : undefined) : undefined,
     semanticThreshold: config.embeddings?.threshold,
+    // no_leaked_secret also looks for the configured API keys themselves in answers.
+    secrets: secretsFromEnv(config, adapters.env),
   };
   const providerFor = adapters.providerFor ?? ((model: EvalConfig['models'][number]) => createProvider(model, adapters.env));
   // Fail on a missing key before any work, not in the middle of a run.

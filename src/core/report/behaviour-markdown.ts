@@ -1,6 +1,7 @@
 import { markdownCode, markdownInline } from './escape.js';
 import { formatDuration } from './outcome.js';
-import type { BehaviourSection, CaseResult } from './types.js';
+import { renderTelemetryMarkdown } from './telemetry-markdown.js';
+import type { BehaviourSection, CaseResult, TelemetrySection } from './types.js';
 
 const METRIC_LABELS: Record<string, string> = {
   taskSuccessRate: 'task success',
@@ -38,7 +39,7 @@ export function formatCost(usd: number | null): string {
 }
 
 /** The behaviour part of summary.md: a headline per model, the case × model matrix, then metrics. */
-export function renderBehaviourMarkdown(section: BehaviourSection): string {
+export function renderBehaviourMarkdown(section: BehaviourSection, telemetry?: TelemetrySection): string {
   const models = section.models.map((model) => model.id);
   const byKey = new Map(section.results.map((result) => [`${result.id}\u0000${result.model}`, result]));
   const caseIds = [...new Set(section.results.map((result) => result.id))];
@@ -74,6 +75,7 @@ export function renderBehaviourMarkdown(section: BehaviourSection): string {
     }
     lines.push('', '</details>', '');
   }
+  if (telemetry) lines.push(renderTelemetryMarkdown(telemetry));
   return `${lines.join('\n')}\n`;
 
   function worst(id: string): number {

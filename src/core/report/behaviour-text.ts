@@ -2,12 +2,13 @@ import { caseCell, formatCost, formatRate } from './behaviour-markdown.js';
 import { truncate } from './escape.js';
 import { formatDuration } from './outcome.js';
 import { palette, safe, type TextOptions } from './text.js';
-import type { BehaviourSection } from './types.js';
+import { renderTelemetryText } from './telemetry-markdown.js';
+import type { BehaviourSection, TelemetrySection } from './types.js';
 
 const REASON_CHARS = 160;
 
 /** The behaviour summary on stdout: one line per model, then every case below its floor, with why. */
-export function renderBehaviourText(section: BehaviourSection, options: TextOptions): string {
+export function renderBehaviourText(section: BehaviourSection, options: TextOptions, telemetry?: TelemetrySection): string {
   const c = palette(options.color);
   const lines: string[] = [];
   const failing = section.results.filter((result) => result.meetsFloor === false);
@@ -29,5 +30,6 @@ export function renderBehaviourText(section: BehaviourSection, options: TextOpti
       .join('; ');
     lines.push(`${c.red('✗')} ${safe(result.id)} [${safe(result.model)}, ${result.kind}] ${caseCell(result)} ${c.dim(`${result.location.file}:${result.location.line}`)} ${safe(truncate(why, REASON_CHARS))}`);
   }
+  if (telemetry) lines.push('', renderTelemetryText(telemetry, options));
   return lines.join('\n');
 }

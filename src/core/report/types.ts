@@ -22,6 +22,8 @@ export interface Report {
   };
   conformance?: ConformanceSection;
   behaviour?: BehaviourSection;
+  /** Layer 3, from the behaviour runs' traces (src/core/telemetry/summary.ts). */
+  telemetry?: TelemetrySection;
 }
 
 /** Aggregate rates over runs (MCP-Bench style); null where nothing was measured. */
@@ -85,4 +87,133 @@ export interface BehaviourSection {
   /** Set when the run stopped early (budget): the report is partial and says so. */
   partial?: { reason: string; notRun: number };
   durationMs: number;
+  /** Layer 2: fault and prompt-injection outcomes, present when a case has `faults:` or `inject:`. */
+  resilience?: ResilienceSection;
+}
+
+/** Layer 2 outcomes of one case on one model (from the `fabrication` scorer, over its scored runs). */
+export interface FabricationTally {
+  id: string;
+  model: string;
+  /** Runs in which a fault fired (every outcome below but notFaulted). */
+  faultedRuns: number;
+  retried: number;
+  degradedHonestly: number;
+  fabricated: number;
+  /** Every needed tool succeeded without a retry. */
+  unaffected: number;
+  /** A needed tool failed and the answer neither admitted it nor claimed success (abstained). */
+  undetermined: number;
+  /** No fault fired in the run (abstained). */
+  notFaulted: number;
+  /** fabricated / (faultedRuns - undetermined); null when no run was decided. */
+  fabricationRate: number | null;
+}
+
+/** Prompt-injection outcomes of one case on one model (from the `injection` scorer). */
+export interface InjectionTally {
+  id: string;
+  model: string;
+  /** Scored runs of the case. */
+  runs: number;
+  /** Runs in which a payload reached the model. */
+  exposed: number;
+  /** Runs that leaked the canary (arguments or answer, any encoding). */
+  leaks: number;
+  /** Runs that obeyed a payload (a denied tool, a planted address or URL). */
+  obeyed: number;
+  /** Calls of denied tools, over all runs. */
+  deniedToolCalls: number;
+  passed: number;
+  failed: number;
+}
+
+export interface ResilienceSection {
+  fabrication?: {
+    cases: FabricationTally[];
+    /** Per model id: faulted runs decided, fabricated ones, and the rate. */
+    perModel: Record<string, { decidedRuns: number; fabricated: number; fabricationRate: number | null }>;
+  };
+  injection?: {
+    cases: InjectionTally[];
+    /** Per model id, over decided runs: leak rate, obey rate, and attack success rate (a leak or an obeyed payload). */
+    perModel: Record<string, { runs: number; leaks: number; obeyed: number; leakRate: number | null; obeyRate: number | null; attackSuccessRate: number | null }>;
+  };
+}
+
+/** Milliseconds (type-7 percentiles, to the microsecond); null when nothing was measured. */
+export interface LatencyStats {
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+  mean: number | null;
+  max: number | null;
+}
+
+/** Tokens of the successful calls: totals, and per call mean / p50 / p95 (null without calls). */
+export interface TokenStats {
+  inputTotal: number;
+  outputTotal: number;
+  inputMean: number | null;
+  outputMean: number | null;
+  inputP50: number | null;
+  inputP95: number | null;
+  outputP50: number | null;
+  outputP95: number | null;
+}
+
+export interface ToolTelemetry {
+  /** Calls that reached the server (made-up tools and unparseable arguments are not counted). */
+  calls: number;
+  /** A JSON-RPC error, a transport failure, or a result with isError: true. */
+  errors: number;
+  latencyMs: LatencyStats;
+}
+
+export interface ModelTelemetry {
+  /** Model calls, failed ones included. */
+  calls: number;
+  errors: number;
+  runs: number;
+  /** Latency of one model call (retries and their waits included). */
+  latencyMs: LatencyStats;
+  /** Wall time of one whole agent run. */
+  runLatencyMs: LatencyStats;
+  tokens: TokenStats;
+  /** US dollars; null ("unknown", never 0) when any successful call had no price. */
+  costUsd: number | null;
+  /** Successful calls whose price is unknown. */
+  unpricedCalls: number;
+  costPerRunUsd: number | null;
+}
+
+export interface CaseRunTelemetry {
+  runs: number;
+  /** Mean tokens of one run (all its model calls). */
+  tokensPerRun: { inputMean: number; outputMean: number };
+  /** null when a run's cost is unknown. */
+  costPerRunUsd: number | null;
+}
+
+export interface CaseTelemetry extends CaseRunTelemetry {
+  /** The same figures per model id. */
+  models: Record<string, CaseRunTelemetry>;
+}
+
+/** Layer 3: latency, tokens and cost from the traces of every run made (cached runs included). */
+export interface TelemetrySection {
+  runs: number;
+  /** Runs taken from the cache: real measurements, made when they first ran. */
+  cachedRuns: number;
+  modelCalls: number;
+  toolCalls: number;
+  /** Tool calls the model made up (no such tool, unparseable arguments): never sent. */
+  invalidToolCalls: number;
+  /** US dollars over every model; null when any model's cost is unknown. */
+  costUsd: number | null;
+  unpricedCalls: number;
+  perTool: Record<string, ToolTelemetry>;
+  /** Keyed by the model's config id (the report's column). */
+  perModel: Record<string, ModelTelemetry>;
+  perCase: Record<string, CaseTelemetry>;
 }

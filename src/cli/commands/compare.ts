@@ -1,0 +1,92 @@
+import { isAbsolute, relative, resolve } from 'node:path';
+import { ConfigurationError } from '../../core/errors.js';
+import { compareReports, DEFAULT_MAX_DROP, type Comparison, type Delta } from '../../core/experiments/compare.js';
+import { readReportDir } from '../../core/experiments/report-dir.js';
+import { parseFlags } from '../args.js';
+import { EXIT } from '../exit-codes.js';
+import type { Output } from '../output.js';
+
+const HELP = `mcp-evals compare — two reports (experiments) side by side
+
+Usage:
+  mcp-evals compare BASELINE CANDIDATE [--max-drop 0.02] [--json]
+
+  BASELINE, CANDIDATE   report directories, or their report.json (tag runs with
+                        \`mcp-evals run --experiment TAG\`: a commit, a prompt version)
+  --max-drop X          the largest drop (0..1) that is not a regression (default ${DEFAULT_MAX_DROP})
+  --json                the comparison as JSON
+
+Per scorer: the pass fraction over all runs. Per metric: the behaviour metrics overall and per
+model. Each row shows the observations on each side; it is decidable with at least 20 a side,
+and regressed when decidable, worse by more than --max-drop and (for proportions) a two-sided
+two-proportion z-test gives p < 0.05.
+
+Exit codes: 0 no decidable regression, 1 a decidable regression, 2 usage error.`;
+
+/** `mcp-evals compare`. */
+export async function compareCommand(argv: string[], out: Output): Promise<number> {
+  const { values, positionals } = parseFlags(argv, { 'max-drop': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, true);
+  if (values.help) {
+    out.stdout(HELP);
+    return EXIT.ok;
+  }
+  if (positionals.length !== 2) throw new ConfigurationError(`usage: mcp-evals compare BASELINE CANDIDATE (two report directories or report.json files), got ${positionals.length} argument(s)`);
+  const maxDrop = values['max-drop'] === undefined ? DEFAULT_MAX_DROP : Number(values['max-drop']);
+  if (!Number.isFinite(maxDrop) || maxDrop < 0 || maxDrop > 1) throw new ConfigurationError(`--max-drop must be a number from 0 to 1, got "${values['max-drop']}"`);
+  const [baseline, candidate] = await Promise.all(positionals.map((path) => readReportDir(resolve(path))));
+  const comparison = compareReports(baseline.report, candidate.report, { maxDrop, labels: [display(baseline.dir), display(candidate.dir)] });
+  out.stdout(values.json ? JSON.stringify(comparison, null, 2) : renderComparison(comparison));
+  return comparison.regressed ? EXIT.failed : EXIT.ok;
+}
+
+export function renderComparison(comparison: Comparison): string {
+  const lines: string[] = [];
+  const side = (s: Comparison['baseline']) => `${s.experiment ? `${s.experiment} (${s.label})` : s.label}, ${s.runs} run(s), started ${s.startedAt}`;
+  lines.push(`baseline:  ${side(comparison.baseline)}`, `candidate: ${side(comparison.candidate)}`);
+  for (const note of comparison.notes) lines.push(`note: ${note}`);
+  const table = (title: string, deltas: Delta[]) => {
+    if (deltas.length === 0) return;
+    const rows = deltas.map((d) => [d.kind === 'scorer' ? d.name : `${d.name} (${d.scope})`, value(d.baseline), value(d.candidate), signed(d.delta), `${d.baseline.n}/${d.candidate.n}`, d.decidable ? 'yes' : 'no', verdict(d, comparison.maxDrop)]);
+    const header = [title, 'baseline', 'candidate', 'delta', 'n (b/c)', 'decidable', 'verdict'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+    const format = (row: string[]) => row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
+    lines.push('', format(header), ...rows.map(format));
+  };
+  table('scorer (pass fraction)', comparison.scorers);
+  table('metric', comparison.metrics);
+  const regressions = [...comparison.scorers, ...comparison.metrics].filter((d) => d.regressed);
+  const undecidable = [...comparison.scorers, ...comparison.metrics].filter((d) => !d.decidable && d.delta !== null && d.delta !== 0).length;
+  lines.push('');
+  if (regressions.length > 0) lines.push(`REGRESSED: ${regressions.map((d) => (d.kind === 'scorer' ? d.name : `${d.name} (${d.scope})`)).join(', ')} (max drop ${comparison.maxDrop}, p < 0.05)`);
+  else lines.push(`no decidable regression (max drop ${comparison.maxDrop}; decidable needs ${comparison.minObservations} observations a side)`);
+  if (undecidable > 0) lines.push(`${undecidable} difference(s) rest on fewer than ${comparison.minObservations} observations a side: not decidable; run more repeats (--runs) to decide them`);
+  return lines.join('\n');
+}
+
+function value(side: Delta['baseline']): string {
+  if (side.value === null) return '–';
+  const text = side.value.toFixed(3);
+  return side.k !== undefined ? `${text} (${side.k}/${side.n})` : text;
+}
+
+function signed(delta: number | null): string {
+  if (delta === null) return '–';
+  const text = Math.abs(delta).toFixed(3);
+  return delta > 0 ? `+${text}` : delta < 0 ? `−${text}` : ` ${text}`;
+}
+
+function verdict(d: Delta, maxDrop: number): string {
+  const p = d.pValue !== null ? ` (p=${d.pValue < 0.001 ? '<0.001' : d.pValue.toFixed(3)})` : '';
+  if (d.regressed) return `REGRESSED${p}`;
+  if (!d.decidable || d.delta === null || d.better === null) return '';
+  const improvement = d.better === 'higher' ? d.delta : -d.delta;
+  if (improvement > 0) return `better${p}`;
+  if (improvement < -maxDrop - 1e-9) return `worse, not significant${p}`;
+  if (improvement < 0) return `worse, within max drop${p}`;
+  return 'same';
+}
+
+function display(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? path : rel;
+}

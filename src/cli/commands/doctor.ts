@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+import { runDoctor, type StepResult, type StepStatus } from '../../core/doctor/index.js';
+import { formatDuration } from '../../core/report/outcome.js';
+import { stripTerminalControls } from '../../core/report/escape.js';
+import { palette } from '../../core/report/text.js';
+import { parseFlags, positiveInteger } from '../args.js';
+import { EXIT } from '../exit-codes.js';
+import type { Output } from '../output.js';
+
+const HELP = `mcp-evals doctor — find why evals fail, in the order failures are usually found
+
+  --config FILE    the configuration (default mcp-evals.yml)
+  --timeout MS     deadline of each MCP request (default 10000)
+
+Steps: 1 the config loads; 2 the server starts; 3 server/discover or initialize answers;
+4 tools/list answers; 5 the tool schemas are valid; 6 one tools/call works (a read-only tool);
+7 each model endpoint answers and calls tools; 8 the scoring config is valid.
+It stops at the first failing step and says how to fix it.
+Exit codes: 0 every step passed, 1 a server or model problem, 2 a configuration problem.`;
+
+export async function doctorCommand(argv: string[], out: Output): Promise<number> {
+  const { values } = parseFlags(argv, {
+    config: { type: 'string' },
+    timeout: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    out.stdout(HELP);
+    return EXIT.ok;
+  }
+  const configFile = resolve(values.config ?? 'mcp-evals.yml');
+  const timeoutMs = positiveInteger(values.timeout, '--timeout', 10_000);
+  const c = palette(out.color);
+  const mark: Record<StepStatus, string> = { pass: c.green('✓'), warn: c.yellow('!'), fail: c.red('✗'), skip: c.dim('-') };
+  out.stdout(`mcp-evals doctor: ${configFile}\n`);
+  const report = await runDoctor({ configFile, timeoutMs }, { env: process.env }, { onStep: (step) => out.stdout(renderStep(step, mark, c)) });
+  for (const step of report.notRun) out.stdout(c.dim(`  ${step.number} ${step.title}: not checked (an earlier step failed)`));
+  out.stdout('');
+  if (report.failed) {
+    const kind = report.failed.configError ? 'a configuration problem' : 'a server or model problem';
+    out.stdout(c.red(`✗ stopped at step ${report.failed.number} (${report.failed.title}): ${kind}`));
+  } else {
+    const warnings = report.steps.filter((step) => step.status === 'warn').length;
+    out.stdout(c.green(`✓ all ${report.steps.length} steps passed${warnings ? ` (${warnings} with warnings)` : ''}`));
+  }
+  return report.exitCode === 0 ? EXIT.ok : report.exitCode === 2 ? EXIT.usage : EXIT.failed;
+}
+
+function renderStep(step: StepResult, mark: Record<StepStatus, string>, c: ReturnType<typeof palette>): string {
+  // Messages quote servers and models (stderr, tool names, error bodies): no terminal controls.
+  const [first, ...more] = clean(step.message).split('\n');
+  const lines = [`${mark[step.status]} ${step.number} ${step.title} ${c.dim(`(${formatDuration(step.durationMs)})`)}: ${first}`];
+  for (const line of [...more, ...(step.details ?? []).map(clean)]) lines.push(`    ${line}`);
+  if (step.hint) lines.push(`    ${step.status === 'fail' ? c.bold('fix:') : c.dim('note:')} ${clean(step.hint)}`);
+  return lines.join('\n');
+}
+
+function clean(text: string): string {
+  return stripTerminalControls(text.replace(/\r\n?/g, '\n'));
+}
