@@ -87,6 +87,9 @@ describe('mcp-evals capture', () => {
     expect(listed[0]).toContain(ids[3]);
     expect(await readFile(tasks, 'utf8')).toBe(before);
     expect((await runCli(['capture', '--report', dir, '--golden', tasks])).code).toBe(2);
+    const ambiguous = await runCli(['capture', '--report', dir, '--trace', '0000500', '--golden', tasks]);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toMatch(/trace id prefix "0000500" matches 7 runs .*: give more characters/);
   });
 
   it('refuses when the original case is gone or the run has no answer to use', async () => {

@@ -13,7 +13,8 @@ const ids = (list: Array<{ id: string }>) => list.map((scorer) => scorer.id);
 
 describe('scorersFor', () => {
   it('lists the built-ins in run order', () => {
-    expect(BUILTIN_SCORER_IDS).toEqual(['tool_selection', 'arguments', 'sequence', 'final_answer']);
+    expect(BUILTIN_SCORER_IDS.slice(0, 4)).toEqual(['tool_selection', 'arguments', 'sequence', 'final_answer']);
+    expect(BUILTIN_SCORER_IDS).toHaveLength(4 + 13);
     expect(ids(builtinScorers())).toEqual(BUILTIN_SCORER_IDS);
   });
 
@@ -29,7 +30,7 @@ describe('scorersFor', () => {
   it('throws ConfigurationError for an unknown id, listing built-ins and judge criteria, with the case location', () => {
     const call = () => scorersFor(makeCase({ scorers: ['tone'] }), { judge });
     expect(call).toThrow(ConfigurationError);
-    expect(call).toThrow('tasks.yaml:3:3: case `case`: unknown scorer `tone`; built-in scorers: `tool_selection`, `arguments`, `sequence`, `final_answer`, `judge`; judge criteria: `helpful`, `honest`');
+    expect(call).toThrow(/^tasks\.yaml:3:3: case `case`: unknown scorer `tone`; built-in scorers: `tool_selection`, `arguments`, `sequence`, `final_answer`, `answered`, .*, `tool_succeeded`, `judge`; judge criteria: `helpful`, `honest`$/);
     expect(() => scorersFor(makeCase({ scorers: ['tone'] }))).toThrow('(judge: not configured)');
   });
 

@@ -1,6 +1,8 @@
 import type { EvalConfig } from '../config/types.js';
+import { resilienceSection } from '../faults/resilience.js';
 import type { GoldenSet } from '../golden/types.js';
 import type { BehaviourSection, CaseResult, Metrics, ScorerTally } from '../report/types.js';
+import type { ScoreResult } from '../scorers/types.js';
 import { mcpBenchReport, type McpBenchMetrics } from '../stats/mcp-bench.js';
 import { summarizeRuns } from '../stats/pass-rates.js';
 import { toRunRecord, type RunRecord } from '../stats/run-record.js';
@@ -47,27 +49,20 @@ export function behaviourSection(config: EvalConfig, golden: GoldenSet, run: Beh
     executedRuns: run.runs.filter((r) => !r.cached && r.outcome !== 'not_run').length,
     ...(run.partial ? { partial: run.partial } : {}),
     durationMs: run.durationMs,
+    // Layer 2: fault / injection outcomes per case × model and rates per model (src/core/faults/resilience.ts).
+    ...withResilience(resilienceSection(records, golden.cases.map((c) => c.id), config.models.map((model) => model.id))),
   };
+}
+
+function withResilience(resilience: BehaviourSection['resilience']): Pick<BehaviourSection, 'resilience'> {
+  return resilience ? { resilience } : {};
 }
 
 function caseResult(testCase: GoldenSet['cases'][number], model: string, runs: RunResult[], config: EvalConfig): CaseResult {
   const kind = testCase.kind ?? 'soft';
   const scored = runs.filter((r) => r.outcome === 'scored');
   const summary = summarizeRuns(scored.map((r) => r.passed), kind, config.floors);
-  const scorers: Record<string, ScorerTally> = {};
-  for (const run of scored) {
-    for (const score of run.scores) {
-      const tally = (scorers[score.scorer] ??= { passed: 0, failed: 0, abstained: 0, meanScore: null, reasons: [] });
-      if (score.passed === true) tally.passed += 1;
-      else if (score.passed === false) tally.failed += 1;
-      else tally.abstained += 1;
-      if (score.passed !== true && tally.reasons.length < REASONS_KEPT && !tally.reasons.includes(score.reason)) tally.reasons.push(score.reason);
-    }
-  }
-  for (const [id, tally] of Object.entries(scorers)) {
-    const values = scored.flatMap((run) => run.scores.filter((s) => s.scorer === id && typeof s.score === 'number').map((s) => s.score as number));
-    tally.meanScore = values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
-  }
+  const scorers = tallyScorers(scored);
   return {
     id: testCase.id,
     model,
@@ -89,6 +84,29 @@ function caseResult(testCase: GoldenSet['cases'][number], model: string, runs: R
     traceIds: runs.filter((r) => r.outcome !== 'not_run').map((r) => r.trace.traceId),
     cachedRuns: runs.filter((r) => r.cached).length,
   };
+}
+
+/**
+ * Per-scorer tallies over the scored runs of one case on one model: passed / failed / abstained
+ * counts, the mean `score` where scorers grade, and a few distinct reasons of failed and abstained
+ * runs. Shared with after-the-fact scoring, which recomputes a case's tallies from its trace lines.
+ */
+export function tallyScorers(scored: ReadonlyArray<{ scores: readonly ScoreResult[] }>): Record<string, ScorerTally> {
+  const scorers: Record<string, ScorerTally> = {};
+  for (const run of scored) {
+    for (const score of run.scores) {
+      const tally = (scorers[score.scorer] ??= { passed: 0, failed: 0, abstained: 0, meanScore: null, reasons: [] });
+      if (score.passed === true) tally.passed += 1;
+      else if (score.passed === false) tally.failed += 1;
+      else tally.abstained += 1;
+      if (score.passed !== true && tally.reasons.length < REASONS_KEPT && !tally.reasons.includes(score.reason)) tally.reasons.push(score.reason);
+    }
+  }
+  for (const [id, tally] of Object.entries(scorers)) {
+    const values = scored.flatMap((run) => run.scores.filter((s) => s.scorer === id && typeof s.score === 'number').map((s) => s.score as number));
+    tally.meanScore = values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+  }
+  return scorers;
 }
 
 /** MCP-Bench metrics overall, per model (every configured model gets a column) and per tier. */

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ConfigurationError } from '../errors.js';
+import { layer2Problems } from '../faults/validate.js';
 import { goldenSetHash } from './hash.js';
 import type { ArgMatch, ArgMatchMode, GoldenCase, GoldenSet } from './types.js';
 import {
@@ -41,6 +42,7 @@ export const CASE_FIELDS = [
   'runs',
   'input_responses',
   'source_trace_id',
+  'budgets',
 ] as const;
 
 export const ARG_MATCH_MODES: readonly ArgMatchMode[] = ['exact', 'fuzzy', 'regex', 'number', 'any_of', 'present', 'ignore', 'semantic'];
@@ -166,6 +168,9 @@ function semanticProblems(source: YamlSource, data: unknown[], label: (index: nu
         });
       }
     }
+
+    // Layer 2: faults / inject entries (src/core/faults/validate.ts).
+    layer2Problems(source, item, at, add);
 
     // expect_tool: null says "no tool"; expectations about a call contradict it.
     const negative = has('expect_tool') && item.expect_tool === null;

@@ -1,3 +1,5 @@
+import type { FaultSpec, InjectSpec } from '../faults/types.js';
+
 /** A position in a user's file, for error messages and check annotations (1-based). */
 export interface SourceLocation {
   file: string;
@@ -18,6 +20,16 @@ export interface ArgMatch {
   pattern?: string;
   /** any_of: the accepted values (default: the expected value when it is an array). */
   values?: unknown[];
+}
+
+/** `budgets:` of a case: each limit is checked only by the scorer that names it (opt-in). */
+export interface CaseBudgets {
+  /** latency_budget: the run's wall time (trace.durationMs) must not exceed this. */
+  latency_ms?: number;
+  /** cost_budget: the run's cost in US dollars must not exceed this (unknown cost: abstain). */
+  cost_usd?: number;
+  /** tool_efficiency: at most this many tool calls. */
+  tool_calls?: number;
 }
 
 export type SequenceMode = 'strict' | 'subsequence' | 'set';
@@ -42,16 +54,19 @@ export interface GoldenCase {
   kind?: CaseKind;
   /** Judge rubric for this case: inline text, or a path relative to tasks.yaml. */
   rubric?: string;
-  /** Layer 2 (resilience): accepted and carried, applied by the fault layer. */
-  faults?: unknown[];
-  inject?: unknown[];
-  /** Scorer ids to run in addition to those implied by the expectations. */
+  /** Layer 2: faults injected into this case's tool calls (src/core/faults/types.ts). */
+  faults?: FaultSpec[];
+  /** Layer 2: prompt-injection payloads planted in tool results or descriptions. */
+  inject?: InjectSpec[];
+  /** Scorer ids to run in addition to those implied by the expectations: `id`, or `id:parameter` (span_present:tool; see scorers/deterministic.ts). */
   scorers?: string[];
   runs?: number;
   /** MRTR: answers to `input_required` requests, keyed by the server's input request key. */
   input_responses?: Record<string, unknown>;
   /** Set by `mcp-evals capture`: the trace this case was made from. */
   source_trace_id?: string;
+  /** Limits the opt-in scorers latency_budget, cost_budget and tool_efficiency hold a run to. */
+  budgets?: CaseBudgets;
   /** Where the case starts in tasks.yaml (not written by users). */
   location: SourceLocation;
 }

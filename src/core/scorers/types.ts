@@ -22,6 +22,8 @@ export interface ScoringContext {
   semanticSimilarity?: (expected: string, actual: string) => Promise<number | undefined>;
   /** Similarity at or above which a semantic argument matches (embeddings.threshold; default 0.85); arg_match.threshold overrides it. */
   semanticThreshold?: number;
+  /** Secret values (API keys read from the environment) `no_leaked_secret` looks for in answers; values under 6 characters are ignored. */
+  secrets?: readonly string[];
 }
 
 export interface Scorer {
