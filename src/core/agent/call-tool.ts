@@ -1,5 +1,6 @@
 import { describeOutcome, errorOf, resultOf } from '../mcp/answer.js';
 import { META_CLIENT_CAPABILITIES, type McpClient } from '../mcp/client.js';
+import { isStreamCut } from '../mcp/http-transport.js';
 import type { Exchange, JsonObject } from '../mcp/types.js';
 
 /** What one tools/call came to, after any MRTR rounds. */
@@ -11,6 +12,8 @@ export interface ToolOutcome {
   exchanges: Exchange[];
   /** MRTR rounds answered from the case's scripted input_responses. */
   inputRounds: number;
+  /** Set when an SSE response stream was cut before its answer and the request re-issued (new id). */
+  reissued?: { requestIds: unknown[] };
 }
 
 const MAX_INPUT_ROUNDS = 4;
@@ -25,31 +28,42 @@ export async function callTool(
   client: McpClient,
   name: string,
   args: Record<string, unknown>,
-  options: { traceparent: string; inputResponses?: Record<string, unknown>; timeoutMs?: number },
+  options: { traceparent: string; tracestate?: string; inputResponses?: Record<string, unknown>; timeoutMs?: number },
 ): Promise<ToolOutcome> {
   const exchanges: Exchange[] = [];
   let params: JsonObject = { name, arguments: args };
   // A case that scripts input responses can answer input requests: say so, or the server must refuse (-32021).
   const meta: Record<string, unknown> = { traceparent: options.traceparent };
+  // W3C tracestate rides next to traceparent, unprefixed (MCP SEP-414, OpenTelemetry MCP conventions).
+  if (options.tracestate) meta.tracestate = options.tracestate;
   if (options.inputResponses && Object.keys(options.inputResponses).length > 0) meta[META_CLIENT_CAPABILITIES] = { elicitation: { form: {} }, sampling: {}, roots: {} };
+  let reissued: ToolOutcome['reissued'];
   for (let round = 0; ; round += 1) {
-    const exchange = await client.request('tools/call', params, { metaPatch: meta, timeoutMs: options.timeoutMs });
+    let exchange = await client.request('tools/call', params, { metaPatch: meta, timeoutMs: options.timeoutMs });
     exchanges.push(exchange);
+    // 2026-07-28: a request whose SSE stream is cut before the answer is lost; re-issue it once, as a new request (new id).
+    if (!reissued && isStreamCut(exchange)) {
+      const first = exchange;
+      exchange = await client.request('tools/call', params, { metaPatch: meta, timeoutMs: options.timeoutMs });
+      exchanges.push(exchange);
+      reissued = { requestIds: [requestIdOf(first), requestIdOf(exchange)] };
+    }
+    const extra = reissued ? { reissued } : {};
     const result = resultOf(exchange);
     if (!result) {
       const error = errorOf(exchange);
       const text = error ? `Error ${error.code}: ${error.message}` : `Error: ${describeOutcome(exchange)}`;
-      return { text, isError: true, empty: false, exchanges, inputRounds: round };
+      return { text, isError: true, empty: false, exchanges, inputRounds: round, ...extra };
     }
-    if (result.resultType !== 'input_required') return { ...renderResult(result), exchanges, inputRounds: round };
+    if (result.resultType !== 'input_required') return { ...renderResult(result), exchanges, inputRounds: round, ...extra };
     if (round >= MAX_INPUT_ROUNDS) {
-      return { text: `Error: the tool still asked for input after ${MAX_INPUT_ROUNDS} rounds`, isError: true, empty: false, exchanges, inputRounds: round };
+      return { text: `Error: the tool still asked for input after ${MAX_INPUT_ROUNDS} rounds`, isError: true, empty: false, exchanges, inputRounds: round, ...extra };
     }
     const requests = isObject(result.inputRequests) ? Object.keys(result.inputRequests) : [];
     const scripted = options.inputResponses ?? {};
     const missing = requests.filter((key) => !(key in scripted));
     if (missing.length > 0) {
-      return { text: `Error: the tool asked for input (${missing.join(', ')}) that the case does not script in input_responses`, isError: true, empty: false, exchanges, inputRounds: round };
+      return { text: `Error: the tool asked for input (${missing.join(', ')}) that the case does not script in input_responses`, isError: true, empty: false, exchanges, inputRounds: round, ...extra };
     }
     params = {
       name,
@@ -76,6 +90,15 @@ export function renderResult(result: JsonObject): { text: string; isError: boole
     isError: result.isError === true,
     empty: content.length === 0 && result.structuredContent === undefined,
   };
+}
+
+/** The JSON-RPC id a recorded request was sent with. */
+function requestIdOf(exchange: Exchange): unknown {
+  try {
+    return (JSON.parse(exchange.request.body) as { id?: unknown }).id;
+  } catch {
+    return undefined;
+  }
 }
 
 function isObject(value: unknown): value is JsonObject {

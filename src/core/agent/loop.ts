@@ -23,6 +23,20 @@ export interface AgentRun {
   /** Told after every model call, for budget and progress accounting. */
   onModelCall?: (usage: Usage, costUsd: number | null) => void;
   toolTimeoutMs?: number;
+  /** W3C tracestate sent with traceparent in the _meta of every MCP request (config `tracestate`). */
+  tracestate?: string;
+  /** Layer 2 (faults / injection): what the run's wrapper adds to the prompt and the trace. */
+  hooks?: AgentHooks;
+}
+
+/** Layer 2 hooks (src/core/faults/session.ts implements them). */
+export interface AgentHooks {
+  /** Appended to the system prompt (the canary line of an injection case). */
+  systemNote?: string;
+  /** Extra attributes of a tool span (`fault`, `simulated`, `injection`), by the traceparent its requests carried. */
+  toolAttributes?: (traceparent: string) => Record<string, unknown>;
+  /** Extra attributes of the agent span, asked when the run ends (the fault plan, the canary, ...). */
+  agentAttributes?: () => Record<string, unknown>;
 }
 
 const DEFAULT_SYSTEM_PROMPT = 'You are a helpful assistant. Use the available tools when they help with the user\'s request; answer directly when no tool is needed.';
@@ -38,7 +52,7 @@ export async function runAgent(run: AgentRun): Promise<Trace> {
   let cost: number | null = 0;
   const known = new Set(run.tools.map((tool) => tool.name));
   const messages: ChatMessage[] = [
-    { role: 'system', content: run.systemPrompt ?? DEFAULT_SYSTEM_PROMPT },
+    { role: 'system', content: withNote(run.systemPrompt ?? DEFAULT_SYSTEM_PROMPT, run.hooks?.systemNote) },
     { role: 'user', content: run.testCase.prompt },
   ];
   let finalAnswer = '';
@@ -96,17 +110,22 @@ export async function runAgent(run: AgentRun): Promise<Trace> {
       let record: ToolCallRecord;
       let exchanges = 0;
       let inputRounds = 0;
+      let layer2: Record<string, unknown> = {};
       if (!known.has(call.name) || call.parseError) {
         const why = !known.has(call.name) ? `Error: there is no tool named "${call.name}"` : `Error: the arguments are not valid JSON (${call.parseError})`;
         record = { name: call.name, arguments: call.arguments, resultText: why, isError: true, empty: false, invalid: true, latencyMs: 0 };
       } else {
+        const traceparent = `00-${traceId}-${toolSpanId}-01`;
         const outcome = await callTool(run.client, call.name, call.arguments, {
-          traceparent: `00-${traceId}-${toolSpanId}-01`,
+          traceparent,
+          tracestate: run.tracestate,
           inputResponses: run.testCase.input_responses,
           timeoutMs: run.toolTimeoutMs,
         });
         exchanges = outcome.exchanges.length;
         inputRounds = outcome.inputRounds;
+        // Layer 2 span attributes: the re-issue of a cut SSE stream (both ids), and fault / simulated / injection.
+        layer2 = { ...(outcome.reissued ? { reissued: true, requestIds: outcome.reissued.requestIds } : {}), ...(run.hooks?.toolAttributes?.(traceparent) ?? {}) };
         record = { name: call.name, arguments: call.arguments, resultText: outcome.text, isError: outcome.isError, empty: outcome.empty, invalid: false, latencyMs: Date.now() - toolStart };
       }
       toolCalls.push(record);
@@ -118,7 +137,7 @@ export async function runAgent(run: AgentRun): Promise<Trace> {
         startMs: toolStart - started,
         durationMs: Date.now() - toolStart,
         error: record.isError ? record.resultText.slice(0, 500) : undefined,
-        attributes: { arguments: call.arguments, result: record.resultText.slice(0, 2000), invalid: record.invalid, empty: record.empty, exchanges, inputRounds },
+        attributes: { arguments: call.arguments, result: record.resultText.slice(0, 2000), invalid: record.invalid, empty: record.empty, exchanges, inputRounds, ...layer2 },
       });
       messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: record.resultText, isError: record.isError });
     }
@@ -132,7 +151,7 @@ export async function runAgent(run: AgentRun): Promise<Trace> {
     startMs: 0,
     durationMs,
     error,
-    attributes: { caseId: run.testCase.id, repeat: run.repeat, stopReason, steps },
+    attributes: { caseId: run.testCase.id, repeat: run.repeat, stopReason, steps, ...(run.hooks?.agentAttributes?.() ?? {}) },
   });
   return {
     traceId,
@@ -150,6 +169,10 @@ export async function runAgent(run: AgentRun): Promise<Trace> {
     usage,
     costUsd: cost,
   };
+}
+
+function withNote(prompt: string, note: string | undefined): string {
+  return note ? `${prompt}\n\n${note}` : prompt;
 }
 
 function spanId(): string {

@@ -19,6 +19,7 @@ import { toolVersion } from '../version.js';
 import { Budget } from './budget.js';
 import { mapPool } from './pool.js';
 import { inShard, type Shard } from './shard.js';
+import { layer2CacheKey, needsLayer2, openLayer2Run } from '../faults/run.js';
 
 /** A completed, scored run: what the cache keeps. */
 export interface CachedRun {
@@ -119,6 +120,8 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
         systemPrompt: config.system_prompt,
         scoring: adapters.scoring.fingerprint,
         repeat,
+        // Layer 2 cases only (undefined drops out of the key): the destructive-tool allowlist and the payload texts.
+        ...{ layer2: layer2CacheKey(testCase, config.allow_destructive_tools ?? []) },
       });
       const base = { caseId: testCase.id, model: model.id, repeat };
       const hit = await adapters.store.get(key);
@@ -133,10 +136,16 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
         report();
         return { ...base, ...notRunRecord(testCase, model, repeat), cached: false, outcome: 'not_run' as const };
       }
+      // Layer 2: a case with faults or inject runs on its own client, behind the fault proxy / pipe wrapper.
+      const layer2 = needsLayer2(testCase)
+        ? await openLayer2Run({ target, era: probe.discovery.era, timeoutMs: client.timeoutMs, testCase, repeat, tools: listing.items, allowDestructiveTools: config.allow_destructive_tools ?? [] })
+        : undefined;
       const trace = await runAgent({
         provider: providers.get(model.id)!,
-        client,
-        tools,
+        client: layer2?.client ?? client,
+        tools: layer2?.tools ?? tools,
+        hooks: layer2?.hooks,
+        toolTimeoutMs: layer2?.toolTimeoutMs,
         testCase,
         repeat,
         maxSteps: testCase.max_steps ?? config.max_steps,
@@ -144,13 +153,14 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
         maxTokens: model.max_tokens,
         seed: model.seed,
         systemPrompt: config.system_prompt,
+        tracestate: config.tracestate,
         costOf: (usage) => costOf(model.model, usage, config.pricing),
         mayCallModel: () => budget.mayCall(),
         onModelCall: (_usage, cost) => {
           budget.record(cost);
           report();
         },
-      });
+      }).finally(() => layer2?.close());
       done += 1;
       report();
       if (trace.stopReason === 'model_error') return { ...base, trace, scores: [], passed: null, cached: false, outcome: 'model_error' as const };

@@ -1,6 +1,7 @@
 import { ConfigurationError } from '../errors.js';
 import type { Report } from '../report/types.js';
 import { telemetrySection } from '../telemetry/summary.js';
+import { resilienceSection } from '../faults/resilience.js';
 import { metricsOf } from './aggregate.js';
 import type { TraceLine } from './run-evals.js';
 
@@ -45,7 +46,9 @@ export function mergeReports(shards: ShardReport[]): { report: Report; traces: T
   const costs = sections.map((b) => b.costUsd);
   const partials = sections.flatMap((b) => (b.partial ? [b.partial] : []));
   const scored = traces.filter((line) => line.outcome === 'scored');
-  const { shard: _shard, ...unsharded } = base;
+  const { shard: _shard, resilience: _resilience, ...unsharded } = base;
+  // Layer 2: recomputed from every shard's runs, like the metrics (not the first shard's section).
+  const resilience = resilienceSection(scored, [...new Set(results.map((result) => result.id))], models.map((model) => model.id));
   return {
     report: {
       ...first,
@@ -62,6 +65,7 @@ export function mergeReports(shards: ShardReport[]): { report: Report; traces: T
         executedRuns: sections.reduce((sum, b) => sum + b.executedRuns, 0),
         ...(partials.length ? { partial: { reason: [...new Set(partials.map((p) => p.reason))].join('; '), notRun: partials.reduce((n, p) => n + p.notRun, 0) } } : {}),
         durationMs: Math.max(...sections.map((b) => b.durationMs)),
+        ...(resilience ? { resilience } : {}),
       },
       // Recomputed from every shard's traces (not the first shard's section that `...first` carries).
       telemetry: telemetrySection(traces),

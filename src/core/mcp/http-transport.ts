@@ -86,7 +86,9 @@ export class HttpConnection implements Connection {
           }
         }
       } catch (error) {
-        failure = abort.signal.aborted ? `response body not complete within ${message.timeoutMs} ms` : `response stream failed: ${describe(error)}`;
+        // Layer 2 (SSE cut → re-issue): a stream that breaks before its answer is marked STREAM_CUT (see isStreamCut).
+        const cut = isSse && !answer ? `${STREAM_CUT}: ` : '';
+        failure = abort.signal.aborted ? `response body not complete within ${message.timeoutMs} ms` : `${cut}response stream failed: ${describe(error)}`;
       } finally {
         body.destroy();
       }
@@ -118,6 +120,21 @@ export class HttpConnection implements Connection {
     await this.agent.destroy().catch(() => undefined);
     return {};
   }
+}
+
+/** Prefix of the failure of an SSE response that ended before it carried the answer. */
+export const STREAM_CUT = 'SSE stream ended before the answer';
+
+/**
+ * Layer 2: an HTTP exchange whose SSE response stream ended (cut, or closed) before the answer
+ * came. 2026-07-28 says such a request is lost: the client re-issues it as a new request with a
+ * new id (callTool does, once).
+ */
+export function isStreamCut(exchange: TransportExchange): boolean {
+  const response = exchange.response;
+  if (exchange.transport !== 'http' || !response || response.answer) return false;
+  if (!(response.contentType ?? '').toLowerCase().startsWith('text/event-stream') || response.status !== 200) return false;
+  return exchange.failure === undefined || exchange.failure.startsWith(STREAM_CUT);
 }
 
 function findAnswer(messages: Array<ReceivedMessage | undefined>, id: OutgoingMessage['id']): ReceivedMessage | undefined {
