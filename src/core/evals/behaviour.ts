@@ -110,6 +110,7 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
     const report = () => adapters.onProgress?.({ done, total: items.length, cached: cachedCount, modelCalls: budget.modelCalls, knownCostUsd: budget.knownCostUsd });
     report();
 
+    const writes: Array<Promise<void>> = [];
     const runs = await mapPool(items, config.concurrency, async ({ testCase, model, repeat }) => {
       const key = cacheKey({
         toolVersion: toolVersion(),
@@ -168,10 +169,12 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
       const scores = await score(testCase, trace, adapters);
       const result: CachedRun = { trace, scores, passed: runPassed(scores) };
       // Only completed runs are cached: never a provider error, a timeout or a budget stop.
-      await adapters.store.put(key, result);
+      // Written in the background: a concurrency slot is for model calls, not file I/O (awaited below).
+      writes.push(adapters.store.put(key, result));
       return { ...base, ...result, cached: false, outcome: 'scored' as const };
     });
 
+    await Promise.all(writes);
     const notRun = runs.filter((run) => run.outcome === 'not_run').length;
     return {
       era: probe.discovery.era,
