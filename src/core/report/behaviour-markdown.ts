@@ -1,5 +1,6 @@
 import { markdownCode, markdownInline } from './escape.js';
 import { formatDuration } from './outcome.js';
+import { renderResilienceMarkdown } from './resilience-markdown.js';
 import { renderTelemetryMarkdown } from './telemetry-markdown.js';
 import type { BehaviourSection, CaseResult, TelemetrySection } from './types.js';
 
@@ -75,6 +76,7 @@ export function renderBehaviourMarkdown(section: BehaviourSection, telemetry?: T
     }
     lines.push('', '</details>', '');
   }
+  if (section.resilience) lines.push(renderResilienceMarkdown(section.resilience));
   if (telemetry) lines.push(renderTelemetryMarkdown(telemetry));
   return `${lines.join('\n')}\n`;
 

@@ -2,6 +2,7 @@ import { caseCell, formatCost, formatRate } from './behaviour-markdown.js';
 import { truncate } from './escape.js';
 import { formatDuration } from './outcome.js';
 import { palette, safe, type TextOptions } from './text.js';
+import { renderResilienceText } from './resilience-markdown.js';
 import { renderTelemetryText } from './telemetry-markdown.js';
 import type { BehaviourSection, TelemetrySection } from './types.js';
 
@@ -30,6 +31,8 @@ export function renderBehaviourText(section: BehaviourSection, options: TextOpti
       .join('; ');
     lines.push(`${c.red('✗')} ${safe(result.id)} [${safe(result.model)}, ${result.kind}] ${caseCell(result)} ${c.dim(`${result.location.file}:${result.location.line}`)} ${safe(truncate(why, REASON_CHARS))}`);
   }
+  const resilience = section.resilience ? renderResilienceText(section.resilience, options) : '';
+  if (resilience) lines.push('', resilience);
   if (telemetry) lines.push('', renderTelemetryText(telemetry, options));
   return lines.join('\n');
 }
