@@ -13,7 +13,7 @@ import { scorersCommand } from './commands/scorers.js';
 import { captureCommand } from './commands/capture.js';
 import { compareCommand } from './commands/compare.js';
 import { historyCommand } from './commands/history.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../core/exit-codes.js';
 import { consoleOutput, type Output } from './output.js';
 
 const USAGE = `mcp-evals — conformance and behaviour evals for MCP servers

@@ -6,7 +6,7 @@ import { formatAge } from '../../core/gate/compare.js';
 import { reportViolations } from '../../core/report/schema.js';
 import type { Report } from '../../core/report/types.js';
 import { parseFlags } from '../args.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
 
 export const DEFAULT_BASELINE_FILE = '.mcp-evals/baseline.json';

@@ -6,7 +6,7 @@ import { ConfigurationError } from '../../core/errors.js';
 import { readReportDir, readTraceLines } from '../../core/experiments/report-dir.js';
 import { readError } from '../../core/golden/load.js';
 import { parseFlags } from '../args.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
 
 const DEFAULT_REPORT_DIR = 'mcp-evals-report';

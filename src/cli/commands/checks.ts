@@ -1,5 +1,5 @@
 import { CHECKS } from '../../core/conformance/registry.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
 
 /** One line per check: id, level, where it applies, the requirement rows it covers. */

@@ -3,7 +3,7 @@ import { ConfigurationError } from '../../core/errors.js';
 import { compareReports, DEFAULT_MAX_DROP, type Comparison, type Delta } from '../../core/experiments/compare.js';
 import { readReportDir } from '../../core/experiments/report-dir.js';
 import { parseFlags } from '../args.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
 
 const HELP = `mcp-evals compare — two reports (experiments) side by side

@@ -11,7 +11,7 @@ import { renderConformanceText } from '../../core/report/text.js';
 import { writeReportFiles } from '../../core/report/write.js';
 import { SPEC_REVISION } from '../../core/version.js';
 import { parseFlags, positiveInteger } from '../args.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
 
 const HELP = `mcp-evals conformance — Layer 0: does the server speak MCP correctly? (free, deterministic)

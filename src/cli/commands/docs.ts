@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { renderCoverageDoc } from '../../core/conformance/coverage-doc.js';
 import { parseFlags } from '../args.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
 
 export async function docsCommand(argv: string[], out: Output): Promise<number> {

@@ -4,7 +4,7 @@ import { formatDuration } from '../../core/report/outcome.js';
 import { stripTerminalControls } from '../../core/report/escape.js';
 import { palette } from '../../core/report/text.js';
 import { parseFlags, positiveInteger } from '../args.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
 
 const HELP = `mcp-evals doctor — find why evals fail, in the order failures are usually found

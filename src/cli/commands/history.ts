@@ -3,7 +3,7 @@ import { ConfigurationError } from '../../core/errors.js';
 import { readReportDir } from '../../core/experiments/report-dir.js';
 import { appendHistory, caseTrends, DEFAULT_HISTORY_FILE, DEFAULT_TREND_POINTS, readHistory } from '../../core/history/history.js';
 import { parseFlags, positiveInteger } from '../args.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
 
 const DEFAULT_REPORT_DIR = 'mcp-evals-report';

@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { ConfigurationError } from '../../core/errors.js';
 import { packageRoot } from '../../core/paths.js';
 import { parseFlags } from '../args.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
 
 /** `mcp-evals init [DIR]`: copies golden-template/ (config, golden set, rubric, example server and workflow). */

@@ -8,7 +8,7 @@ import { renderBehaviourText } from '../../core/report/behaviour-text.js';
 import type { Report } from '../../core/report/types.js';
 import { writeReportFiles } from '../../core/report/write.js';
 import { parseFlags } from '../args.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
 
 /** `mcp-evals merge DIR... --out DIR`: shard reports → the report an unsharded run would have written. */

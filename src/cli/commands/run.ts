@@ -9,7 +9,7 @@ import { renderBehaviourText } from '../../core/report/behaviour-text.js';
 import { renderConformanceText } from '../../core/report/text.js';
 import { writeReportFiles } from '../../core/report/write.js';
 import { parseFlags, positiveInteger } from '../args.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
 import { Progress } from '../progress.js';
 

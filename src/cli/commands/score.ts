@@ -11,7 +11,7 @@ import { createJudgeScorer } from '../../core/scorers/judge.js';
 import { secretsFromEnv } from '../../core/scorers/secrets.js';
 import type { ScoringContext } from '../../core/scorers/types.js';
 import { parseFlags, positiveInteger } from '../args.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
 
 const DEFAULT_REPORT_DIR = 'mcp-evals-report';

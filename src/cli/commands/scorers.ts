@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from '../../core/config/load.js';
 import { scorerCatalog } from '../../core/scorers/index.js';
 import { parseFlags } from '../args.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
 
 const HELP = `mcp-evals scorers — the built-in scorers and what each needs

@@ -1,0 +1,36 @@
+import * as core from '@actions/core';
+import type { AnnotationProperties } from '@actions/core';
+import { ConfigurationError } from '../core/errors.js';
+import { InvalidFileError } from '../core/golden/yaml-source.js';
+import { MAX_ANNOTATIONS_PER_LEVEL, type Annotation } from '../core/report/annotations.js';
+import { repoPath } from './config-source.js';
+
+/** Prints planned annotations as workflow commands (`::error file=…,line=…::…`); an empty file means a step-level one. */
+export function emitAnnotations(annotations: readonly Annotation[]): void {
+  for (const annotation of annotations) {
+    const properties: AnnotationProperties = { title: annotation.title };
+    if (annotation.file) {
+      properties.file = annotation.file;
+      properties.startLine = annotation.startLine;
+      if (annotation.startColumn !== undefined) properties.startColumn = annotation.startColumn;
+    }
+    core[annotation.level](annotation.message, properties);
+  }
+}
+
+/** A configuration mistake with a location, annotated where it was made (tasks.yaml:12:5), each problem once. */
+export function annotateConfigurationError(error: ConfigurationError, workspace: string): void {
+  const problems = error instanceof InvalidFileError ? error.problems.map((problem) => ({ location: problem.location, message: problem.message })) : error.location ? [{ location: error.location, message: messageWithoutLocation(error) }] : [];
+  for (const { location, message } of problems.slice(0, MAX_ANNOTATIONS_PER_LEVEL)) {
+    const properties: AnnotationProperties = { title: 'mcp-evals: configuration error', file: repoPath(workspace, location.file) };
+    if (location.line !== undefined) properties.startLine = location.line;
+    if (location.line !== undefined && location.column !== undefined) properties.startColumn = location.column;
+    core.error(message, properties);
+  }
+}
+
+function messageWithoutLocation(error: ConfigurationError): string {
+  const location = error.location!;
+  const prefix = [location.file, location.line, location.column].filter((part) => part !== undefined).join(':') + ': ';
+  return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+}

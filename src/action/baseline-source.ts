@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import * as core from '@actions/core';
+import { getOctokit } from '@actions/github';
+import { baselineFromReport, parseBaseline, type Baseline } from '../core/gate/baseline.js';
+import type { GateOptions } from '../core/gate/compare.js';
+import { reportViolations } from '../core/report/schema.js';
+import type { Report } from '../core/report/types.js';
+import { messageOf, type ArtifactStore } from './artifacts.js';
+import { repoPath } from './config-source.js';
+import type { RunContext } from './context.js';
+import type { BaselineSetting } from './settings.js';
+
+/** The baseline the gate compares against, and how the report names it. */
+export interface BaselineChoice {
+  baseline: Baseline | undefined;
+  source: GateOptions['baselineSource'];
+}
+
+export interface BaselineDeps {
+  context: RunContext;
+  token: string;
+  artifacts: ArtifactStore;
+  /** The artifact a successful default-branch run uploaded its report as. */
+  artifactName: string;
+  /** From the event payload, when it says; otherwise asked of the API. */
+  defaultBranch: string | undefined;
+  /** This run has the behaviour layer: prefer a last-green report that has it too (a push run's has conformance only). */
+  needBehaviour: boolean;
+}
+
+/** How many recent successful runs are searched for the report artifact (older ones may have expired). */
+const RUNS_SEARCHED = 5;
+
+/**
+ * A committed baseline file is read strictly (a broken one is a configuration error, exit 2); a
+ * missing one, or an artifact that cannot be found or read, is a notice and the gate runs on
+ * floors alone: the baseline is a comparison, never a reason for the run itself to fail.
+ */
+export async function resolveBaseline(setting: BaselineSetting, deps: BaselineDeps): Promise<BaselineChoice> {
+  const none = (label: string): BaselineChoice => ({ baseline: undefined, source: { kind: 'none', label } });
+  switch (setting.kind) {
+    case 'none':
+      return none('none (baseline: none)');
+    case 'file':
+    case 'auto': {
+      const shown = repoPath(deps.context.workspace, setting.path);
+      if (existsSync(setting.path)) {
+        const baseline = parseBaseline(await readFile(setting.path, 'utf8'), shown);
+        return { baseline, source: { kind: 'file', label: shown, acceptedAt: baseline.acceptedAt } };
+      }
+      if (setting.kind === 'auto') return fromArtifact(deps);
+      core.notice(`No approved baseline at ${shown}: the gate applies the floors only. Accept one with \`mcp-evals baseline accept\` and commit it.`);
+      return none(`none (${shown} not found)`);
+    }
+    case 'artifact':
+      return fromArtifact(deps);
+  }
+}
+
+async function fromArtifact(deps: BaselineDeps): Promise<BaselineChoice> {
+  const none: BaselineChoice = { baseline: undefined, source: { kind: 'none', label: 'none (no last-green artifact)' } };
+  try {
+    const found = await lastGreenReport(deps);
+    if (found) return found;
+    core.notice(`No ${deps.artifactName} artifact from a successful run on the default branch: the gate applies the floors only.`);
+  } catch (error) {
+    core.notice(`The last-green baseline artifact is not available (${messageOf(error)}): the gate applies the floors only.`);
+  }
+  return none;
+}
+
+async function lastGreenReport(deps: BaselineDeps): Promise<BaselineChoice | undefined> {
+  const { context, token } = deps;
+  if (!context.repository) throw new Error('GITHUB_REPOSITORY is not set');
+  if (!token) throw new Error('no github-token');
+  const { owner, repo } = context.repository;
+  const octokit = getOctokit(token);
+  const branch = deps.defaultBranch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch;
+  const query = { owner, repo, branch, status: 'success' as const, per_page: 20 };
+  const runs = context.workflowFile
+    ? (await octokit.rest.actions.listWorkflowRuns({ ...query, workflow_id: basename(context.workflowFile) })).data.workflow_runs
+    : (await octokit.rest.actions.listWorkflowRunsForRepo(query)).data.workflow_runs;
+  const candidates = runs.filter((run) => run.id !== context.runId).slice(0, RUNS_SEARCHED);
+  await mkdir(context.tempDir, { recursive: true });
+  let fallback: BaselineChoice | undefined;
+  for (const run of candidates) {
+    const into = await mkdtemp(join(context.tempDir, 'mcp-evals-baseline-'));
+    try {
+      const dir = await deps.artifacts.download(deps.artifactName, { runId: run.id, owner, repo, token }, into);
+      if (!dir) continue;
+      const report = await readReport(join(dir, 'report.json'));
+      // No `#` or `@` in a label: Markdown renderers would defuse them (issue links, mentions). The commit is shown apart.
+      const label = `${deps.artifactName} of run ${run.run_number ?? run.id} on ${branch}`;
+      const acceptedAt = new Date(run.updated_at ?? run.created_at);
+      const baseline = baselineFromReport(report, { acceptedAt, commit: run.head_sha, source: label });
+      const choice: BaselineChoice = { baseline, source: { kind: 'artifact', label, acceptedAt: acceptedAt.toISOString() } };
+      if (!deps.needBehaviour || report.behaviour) return choice;
+      fallback ??= choice;
+    } finally {
+      await rm(into, { recursive: true, force: true });
+    }
+  }
+  return fallback;
+}
+
+async function readReport(file: string): Promise<Report> {
+  const value: unknown = JSON.parse(await readFile(file, 'utf8'));
+  const problems = reportViolations(value);
+  if (problems.length > 0) throw new Error(`its report.json is not a valid mcp-evals report: ${problems.slice(0, 3).join('; ')}`);
+  return value as Report;
+}
+

@@ -1,0 +1,3 @@
+import { runLayer0 } from './main.js';
+
+await runLayer0();
