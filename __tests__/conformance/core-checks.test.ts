@@ -110,7 +110,7 @@ describe('x-mcp-header parameters (HTTP)', () => {
     const run = await runOnFixture({ transport: 'http', only: ['http-param-headers'] });
     const result = check(run, 'http-param-headers');
     expect(result.status, result.message).toBe('pass');
-    expect(result.subResults?.map((s) => s.id)).toEqual(['HTTP-HDR-11', 'HTTP-HDR-12', 'HTTP-HDR-12-base64', 'HTTP-HDR-13', 'HTTP-HDR-15']);
+    expect(result.subResults?.map((s) => s.id)).toEqual(['HTTP-HDR-11', 'HTTP-HDR-12', 'HTTP-HDR-12-base64', 'HTTP-HDR-13', 'HTTP-HDR-14', 'HTTP-HDR-15']);
   });
 
   for (const [breaks, sub, expected] of [
@@ -118,6 +118,7 @@ describe('x-mcp-header parameters (HTTP)', () => {
     ['HTTP-HDR-12', 'HTTP-HDR-12', 'fail'],
     ['HTTP-HDR-07', 'HTTP-HDR-12-base64', 'fail'],
     ['HTTP-HDR-13', 'HTTP-HDR-13', 'fail'],
+    ['HTTP-HDR-14', 'HTTP-HDR-14', 'fail'],
     ['HTTP-HDR-15', 'HTTP-HDR-15', 'warn'],
   ] as const) {
     it(`--break=${breaks} makes ${sub} ${expected}`, async () => {

@@ -6,7 +6,6 @@ export const UNCOVERED: Record<string, string> = {
   'META-06': 'needs a server feature that sends input requests when elicitation is declared; not observable on an arbitrary server',
   'RSRC-04': 'internal failures cannot be provoked from outside',
   'PRMT-04': 'internal failures cannot be provoked from outside',
-  'HTTP-HDR-14': 'needs raw non-ASCII bytes in a per-tool header on a call that may run the tool; the standard-header variant is http-header-invalid-characters',
   'HTTP-ORG-03': 'which interface a server binds is not visible to a client',
   'MRTR-03': 'needs a tool that returns input_required; exercised by Layer 1 scripted input_responses',
   'MRTR-06': 'needs a tool that returns input_required; exercised by Layer 1 scripted input_responses',

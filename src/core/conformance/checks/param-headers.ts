@@ -1,4 +1,5 @@
 import { describeOutcome, errorOf } from '../../mcp/answer.js';
+import { rawPost } from '../../mcp/raw-http.js';
 import { MODERN, type Exchange, type JsonObject } from '../../mcp/types.js';
 import { defineCheck, fromSubResults, skip } from '../check.js';
 import type { CheckContext } from '../context.js';
@@ -49,12 +50,33 @@ function accepted(exchange: Exchange): boolean {
   return !exchange.failure && errorOf(exchange)?.code !== -32020 && exchange.response?.status !== 400;
 }
 
+/**
+ * HTTP-HDR-14: the header carries the raw UTF-8 bytes of "café"; the body carries what a lenient
+ * (latin1) reader of those bytes sees, so only a server that checks the characters rejects it.
+ */
+async function rawBytesProbe(ctx: CheckContext, name: string, inputSchema: unknown, args: Record<string, unknown>, declaration: HeaderDeclaration): Promise<SubResult> {
+  const value = 'café';
+  const lenient = Buffer.from(value, 'utf8').toString('latin1');
+  const probeArgs = withValue(args, declaration.path, lenient);
+  const params = { name, arguments: probeArgs, _meta: ctx.client.defaultMeta() };
+  const header = `Mcp-Param-${declaration.header}`;
+  const headers = { ...ctx.client.standardHeaders('tools/call', params), ...paramHeaders(inputSchema, probeArgs) };
+  const lines = Object.entries(headers)
+    .filter(([key]) => key.toLowerCase() !== header.toLowerCase())
+    .map(([key, text]) => Buffer.from(`${key}: ${text}`, 'latin1'));
+  lines.push(Buffer.concat([Buffer.from(`${header}: `), Buffer.from(value, 'utf8')]));
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 'raw-param-1', method: 'tools/call', params });
+  const exchange = ctx.client.log.add(await rawPost(ctx.target.description, lines, body, ctx.options.timeoutMs), ctx.era);
+  const problem = errorProblem(exchange, { codes: [-32020], status: 400, probe: `${name} with raw UTF-8 bytes in ${header}` });
+  return { id: 'HTTP-HDR-14', status: problem ? 'fail' : 'pass', message: problem ?? 'raw non-ASCII bytes rejected with -32020' };
+}
+
 export const paramHeaderChecks = [
   defineCheck({
     id: 'http-param-headers',
     title: 'Mcp-Param-* headers of x-mcp-header parameters are required, compared with the body, and decoded',
     level: 'MUST',
-    requirements: ['HTTP-HDR-11', 'HTTP-HDR-12', 'HTTP-HDR-13', 'HTTP-HDR-15'],
+    requirements: ['HTTP-HDR-11', 'HTTP-HDR-12', 'HTTP-HDR-13', 'HTTP-HDR-14', 'HTTP-HDR-15'],
     eras: [MODERN],
     transport: 'http',
     needs: ['tools'],
@@ -91,6 +113,9 @@ export const paramHeaderChecks = [
 
       const absent = await call(ctx, name, withValue(args, declaration.path, undefined), { ...headers, [header]: null }, `${declaration.path.join('.')} absent`);
       subs.push({ id: 'HTTP-HDR-13', status: accepted(absent) ? 'pass' : 'fail', message: accepted(absent) ? 'no header demanded for an absent parameter' : `with ${declaration.path.join('.')} absent and no header → ${describeOutcome(absent)}` });
+
+      const stringDeclaration = declarations.declarations.find((d) => (schemaAt(tool.inputSchema, d.path) as { type?: unknown } | undefined)?.type === 'string');
+      if (stringDeclaration) subs.push(await rawBytesProbe(ctx, name, tool.inputSchema, args, stringDeclaration));
 
       const integer = declarations.declarations.find((d) => (schemaAt(tool.inputSchema, d.path) as { type?: unknown } | undefined)?.type === 'integer');
       if (integer) {
