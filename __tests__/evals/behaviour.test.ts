@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config/load.js';
 import { runEvals } from '../../src/core/evals/run-evals.js';
-import { loop, malformed, noTool, rateLimited, rightTool, startScriptedModel, wrongTool, type ScriptedModel } from '../fixtures/models/scripted-model-server.js';
+import { loop, malformed, noTool, rateLimited, refusal, rightTool, slow, startScriptedModel, wrongTool, type ScriptedModel } from '../fixtures/models/scripted-model-server.js';
 import { EXAMPLE_SERVER, byPrompt, modelsYaml, project } from '../helpers/evals.js';
 
 const TASKS = `
@@ -87,6 +87,39 @@ describe('layer 1 against the example server and a scripted model', () => {
     expect(b.results.find((r) => r.id === 'negative-chitchat')).toMatchObject({ passed: 0, failed: 5, meetsFloor: false });
     expect(b.metrics.overall.overTriggerRate).toBe(1);
     expect(b.metrics.overall.taskSuccessRate).toBe(0);
+  });
+
+  it('bad arguments: the right tool with the wrong location passes selection 5/5 and fails arguments 0/5', async () => {
+    const { config } = await setUp(byPrompt({ Berlin: rightTool('get_weather', { location: 'Lisbon' }) }, noTool('ok')));
+    const { report } = await runEvals(await loadConfig(config, { env }), { env }, { layers: [1] });
+    const weather = report.behaviour!.results.find((r) => r.id === 'weather-basic')!;
+    expect(weather.scorers.tool_selection).toMatchObject({ passed: 5, failed: 0 });
+    expect(weather.scorers.arguments).toMatchObject({ passed: 0, failed: 5, meanScore: 0 });
+    expect(weather).toMatchObject({ passed: 0, failed: 5, meetsFloor: false });
+    expect(report.behaviour!.metrics.perModel['scripted-openai'].argumentAccuracy).toBe(0);
+  });
+
+  it('a refusal calls no tool: selection fails on the positive cases and the negative case passes', async () => {
+    const { config } = await setUp(refusal());
+    const { report } = await runEvals(await loadConfig(config, { env }), { env }, { layers: [1] });
+    expect(report.behaviour!.results.map((r) => [r.id, r.passed, r.failed])).toEqual([
+      ['weather-basic', 0, 5],
+      ['multi-step-invoice', 0, 5],
+      ['negative-chitchat', 5, 0],
+    ]);
+  });
+
+  it('a model slower than its deadline gives errored runs (a timeout is not a failure of the server)', async () => {
+    const { config } = await setUp(slow(800, GOOD), 'concurrency: 8\n');
+    const text = (await import('node:fs/promises')).readFile;
+    const yaml = (await text(config, 'utf8')).replace('timeout_ms: 5000', 'timeout_ms: 300');
+    await (await import('node:fs/promises')).writeFile(config, yaml);
+    const { report } = await runEvals(await loadConfig(config, { env, runs: 1 }), { env }, { layers: [1] });
+    expect(report.behaviour!.results.map((r) => [r.errored, r.passed, r.failed, r.meetsFloor])).toEqual([
+      [1, 0, 0, null],
+      [1, 0, 0, null],
+      [1, 0, 0, null],
+    ]);
   });
 
   it('a loop is stopped at max_steps and fails', async () => {
