@@ -4,6 +4,7 @@ import { ConfigurationError } from '../../core/errors.js';
 import { ServerUnavailableError } from '../../core/evals/behaviour.js';
 import { runEvals, type Layer } from '../../core/evals/run-evals.js';
 import { parseShard } from '../../core/evals/shard.js';
+import { appendHistory, readHistory, trendLines } from '../../core/history/history.js';
 import { isBlockingFailure } from '../../core/report/outcome.js';
 import { renderBehaviourText } from '../../core/report/behaviour-text.js';
 import { renderConformanceText } from '../../core/report/text.js';
@@ -22,7 +23,8 @@ const HELP = `mcp-evals run — the layers of mcp-evals.yml against its server
   --out DIR          report directory (default mcp-evals-report)
   --shard i/n        run the i-th of n slices of the golden set (merge them with \`mcp-evals merge\`)
   --no-cache         run everything again; write nothing to the cache
-  --experiment TAG   tag the report (a commit, a prompt version)`;
+  --experiment TAG   tag the report (a commit, a prompt version)
+  --history FILE     append this run's pass rates to FILE (JSON lines) and show each case's recent trend`;
 
 export async function runCommand(argv: string[], out: Output): Promise<number> {
   const { values } = parseFlags(argv, {
@@ -34,6 +36,7 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
     shard: { type: 'string' },
     'no-cache': { type: 'boolean' },
     experiment: { type: 'string' },
+    history: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -61,9 +64,16 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
   progress.done();
   const { report, traceLines } = evals;
 
-  const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { configPath: config.file, traces: report.behaviour ? traceLines : undefined });
+  let trends: string[] | undefined;
+  if (values.history && report.behaviour) {
+    // Appended before rendering, so the trend ends with this run; a drop with an unchanged server reads as drift.
+    await appendHistory(resolve(values.history), report, { now: new Date(), commit: process.env.GITHUB_SHA });
+    trends = trendLines(await readHistory(resolve(values.history)), report);
+  }
+  const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { configPath: config.file, traces: report.behaviour ? traceLines : undefined, trends });
   if (report.conformance) out.stdout(renderConformanceText(report, { color: out.color }));
   if (report.behaviour) out.stdout(`${report.conformance ? '\n' : ''}${renderBehaviourText(report.behaviour, { color: out.color }, report.telemetry)}`);
+  for (const line of trends?.filter((t) => t.includes('drift')) ?? []) out.stdout(`! trend ${line.replace(/`/g, '')}`);
   out.stdout(`\nreport: ${files.join(', ')}`);
   const conformanceFailed = (report.conformance?.checks ?? []).some(isBlockingFailure);
   const belowFloor = (report.behaviour?.results ?? []).some((result) => result.meetsFloor === false);

@@ -10,10 +10,18 @@ import { MARKDOWN_MAX_BYTES, renderConformanceMarkdown, type MarkdownOptions } f
 import { renderSarif, type SarifOptions } from './sarif.js';
 import type { Report } from './types.js';
 
+/** Each case's recent trend (from the history file), already rendered: `weather` · gpt: 5/5 5/5 3/5 ↓ likely model drift. */
+function trendsMarkdown(trends: readonly string[] | undefined): string {
+  if (!trends || trends.length === 0) return '';
+  return `<details><summary>Recent trend per case (${trends.length})</summary>\n\n${trends.map((line) => `- ${line}`).join('\n')}\n\n</details>\n`;
+}
+
 export type WriteReportOptions = SarifOptions &
   MarkdownOptions & {
     /** Behaviour runs, written one per line to traces.jsonl. */
     traces?: readonly unknown[];
+    /** Trend lines from the history file (see src/core/history trendLines). */
+    trends?: readonly string[];
   };
 
 /** The files a conformance-only run creates, in the order writeReportFiles returns their paths. */
@@ -31,7 +39,7 @@ export async function writeReportFiles(dir: string, report: Report, options: Wri
   const conformanceMarkdown = report.conformance || !report.behaviour ? renderConformanceMarkdown(report, { maxBytes: maxBytes - Buffer.byteLength(behaviourMarkdown) }) : '';
   const contents = new Map<string, string>([
     ['report.json', renderReportJson(report)],
-    ['summary.md', [conformanceMarkdown, behaviourMarkdown].filter(Boolean).join('\n')],
+    ['summary.md', [conformanceMarkdown, behaviourMarkdown, trendsMarkdown(options.trends)].filter(Boolean).join('\n')],
     ['junit.xml', renderJunit(report)],
   ]);
   if (report.conformance || !report.behaviour) contents.set('conformance.sarif', renderSarif(report, { configPath: options.configPath, informationUri: options.informationUri }));
