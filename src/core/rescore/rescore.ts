@@ -194,6 +194,8 @@ export async function rescoreReport(request: RescoreRequest): Promise<RescoreOut
     const cap = Math.max(0, Math.floor(deadlineMs / timeoutMs));
     let asked = 0;
     let resumed = 0;
+    // The deadline is for the judge calls: loading and deterministic scoring before them must not eat into it.
+    const judgeStarted = clock();
     for (const { line, testCase, criteria } of judgeQueue) {
       // A case's own `scorers:` select its criteria unless --scorers named some.
       const judged = criteria.length > 0 ? { ...testCase, scorers: criteria } : testCase;
@@ -213,7 +215,7 @@ export async function rescoreReport(request: RescoreRequest): Promise<RescoreOut
         skip(line, 'judge', 'judge-cap', `not sent to the judge in this call: at most ${cap} run(s) fit the ${formatMs(deadlineMs)} deadline at ${formatMs(timeoutMs)} per judge call (raise --deadline-ms, or score the rest with --traces or --limit)`);
         continue;
       }
-      if (clock() - started + timeoutMs > deadlineMs) {
+      if (clock() - judgeStarted + timeoutMs > deadlineMs) {
         skip(line, 'judge', 'deadline', `not sent to the judge: a call started now could end after the ${formatMs(deadlineMs)} deadline`);
         continue;
       }
