@@ -117,7 +117,6 @@ interface PartialEntry {
 /** Scores the selected runs; writes traces.jsonl and the report files unless it is a dry run. */
 export async function rescoreReport(request: RescoreRequest): Promise<RescoreOutcome> {
   const clock = request.clock ?? Date.now;
-  const started = clock();
   const notes: string[] = [];
   const behaviour = request.report.behaviour;
   if (!behaviour) throw new ConfigurationError(`the report in ${request.dir} has no behaviour section: there are no runs to score`);
