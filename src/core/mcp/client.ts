@@ -132,8 +132,13 @@ export class McpClient {
   }
 
   /** Exact bytes, for malformed-input probes. `answerId` is the id the answer will carry (null for parse errors). */
-  async raw(label: string, body: string, options: { headers?: Record<string, string>; httpMethod?: string; answerId?: string | number | null; expectAnswer?: boolean; timeoutMs?: number } = {}): Promise<Exchange> {
+  async raw(
+    label: string,
+    body: string,
+    options: { headers?: Record<string, string>; httpMethod?: string; answerId?: string | number | null; expectAnswer?: boolean; timeoutMs?: number; fenced?: boolean } = {},
+  ): Promise<Exchange> {
     const exchange = await this.connection.send({
+      fence: options.fenced && this.connection.kind === 'stdio' ? this.fence() : undefined,
       method: label,
       id: options.answerId ?? null,
       body,

@@ -96,7 +96,7 @@ export class StdioConnection implements Connection {
     let failure: string | undefined;
     let answer: Line | undefined;
     if (message.expectAnswer) {
-      const outcome = await this.waitForAnswer(message.id ?? null, message.timeoutMs);
+      const outcome = message.fence ? await this.answerOrFence(message.id ?? null, message.fence, message.timeoutMs) : await this.waitForAnswer(message.id ?? null, message.timeoutMs);
       if (outcome === 'timeout') failure = `no response within ${message.timeoutMs} ms`;
       else if (outcome === 'exit') failure = this.deathMessage();
       else if ('failure' in outcome) failure = outcome.failure;
@@ -171,6 +171,29 @@ export class StdioConnection implements Connection {
       this.waiters.push(waiter);
       this.exitListeners.push(onExit);
     });
+  }
+
+  /**
+   * For input that may get no answer at all (a line that is not JSON): a fence request goes right
+   * behind it, and once the fence is answered (plus slack) the wait is over, instead of a deadline.
+   */
+  private async answerOrFence(id: string | number | null, fence: { id: string; body: string }, timeoutMs: number): Promise<Line | 'timeout' | 'exit' | { failure: string }> {
+    this.group.child.stdin?.write(`${fence.body}\n`);
+    const answered = this.waitForAnswer(id, timeoutMs);
+    const fenced = this.waitForAnswer(fence.id, timeoutMs).then(async (outcome) => {
+      await this.quiet(FENCE_SLACK_MS);
+      return outcome;
+    });
+    const first = await Promise.race([answered.then((outcome) => ({ outcome, fence: false })), fenced.then((outcome) => ({ outcome, fence: true }))]);
+    if (!first.fence) return first.outcome;
+    const late = this.lines.find((line) => !this.claimed.has(line) && line.message && (isResponse(line.message) || isIdlessError(line.message)) && sameId(line.message.id ?? null, id));
+    if (late) {
+      this.claimed.add(late);
+      return late;
+    }
+    // Stop the pending wait so it does not claim a line later.
+    for (const waiter of this.waiters.filter((w) => sameId(w.id, id))) waiter.fail('superseded by the fence');
+    return first.outcome === 'exit' ? 'exit' : { failure: 'no response (the server answered the request sent after it, and nothing for this one)' };
   }
 
   private quiet(ms: number): Promise<void> {

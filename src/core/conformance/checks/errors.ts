@@ -124,8 +124,8 @@ export const errorChecks = [
     eras: BOTH,
     async run(ctx) {
       const headers = ctx.transport === 'http' ? { ...ctx.client.standardHeaders('tools/list', {}) } : undefined;
-      // Many servers drop an unparseable line silently: a short deadline keeps the run fast.
-      const exchange = await ctx.client.raw('(invalid json)', '{"jsonrpc": "2.0", "id": 1, "method": ', { headers, answerId: null, timeoutMs: Math.min(ctx.options.timeoutMs, 1000) });
+      // Many servers drop an unparseable line silently: a fence (stdio) or a short deadline keeps the run fast.
+      const exchange = await ctx.client.raw('(invalid json)', '{"jsonrpc": "2.0", "id": 1, "method": ', { headers, answerId: null, timeoutMs: Math.min(ctx.options.timeoutMs, 1000), fenced: true });
       const error = errorOf(exchange);
       if (!error) return { status: 'fail', message: `invalid JSON → ${describeOutcome(exchange)}` };
       const id = exchange.response?.answer?.id;
