@@ -183,7 +183,7 @@ export function resolveScorerEntry(entry: string, options: ScorersForOptions = {
  * undefined: no judge is configured.
  */
 export function unknownScorerMessage(entry: string, criteria: readonly string[] | undefined): string {
-  const known = [...BUILTIN_SCORER_IDS, 'judge'];
+  const known = [...BUILTIN_SCORER_IDS, ...LAYER2.map((scorer) => scorer.id), 'judge'];
   const closest = closestName(entry, [...known, ...(criteria ?? [])]);
   const hint = closest ? ` (did you mean \`${closest}\`?)` : '';
   const criteriaText = criteria ? (criteria.length > 0 ? `; judge criteria: ${criteria.map((name) => `\`${name}\``).join(', ')}` : '; the judge has no criteria') : ' (judge: not configured)';
