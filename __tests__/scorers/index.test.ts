@@ -30,7 +30,7 @@ describe('scorersFor', () => {
   it('throws ConfigurationError for an unknown id, listing built-ins and judge criteria, with the case location', () => {
     const call = () => scorersFor(makeCase({ scorers: ['tone'] }), { judge });
     expect(call).toThrow(ConfigurationError);
-    expect(call).toThrow(/^tasks\.yaml:3:3: case `case`: unknown scorer `tone`; built-in scorers: `tool_selection`, `arguments`, `sequence`, `final_answer`, `answered`, .*, `tool_succeeded`, `judge`; judge criteria: `helpful`, `honest`$/);
+    expect(call).toThrow(/^tasks\.yaml:3:3: case `case`: unknown scorer `tone`; built-in scorers: `tool_selection`, `arguments`, `sequence`, `final_answer`, `answered`, .*, `tool_succeeded`, `fabrication`, `injection`, `judge`; judge criteria: `helpful`, `honest`$/);
     expect(() => scorersFor(makeCase({ scorers: ['tone'] }))).toThrow('(judge: not configured)');
   });
 
