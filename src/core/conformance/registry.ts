@@ -5,11 +5,13 @@ import { httpChecks } from './checks/http.js';
 import { legacyChecks } from './checks/legacy.js';
 import { listChecks } from './checks/lists.js';
 import { paramHeaderChecks } from './checks/param-headers.js';
+import { progressLoggingChecks } from './checks/progress-logging.js';
 import { promptChecks } from './checks/prompts.js';
 import { removedChecks } from './checks/removed.js';
 import { resourceChecks } from './checks/resources.js';
 import { resultChecks } from './checks/results.js';
 import { stdioChecks } from './checks/stdio.js';
+import { subscriptionChecks } from './checks/subscriptions.js';
 import { metaChecks, versionChecks } from './checks/version.js';
 import { toolChecks } from './checks/tools.js';
 
@@ -28,5 +30,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   ...resourceChecks,
   ...promptChecks,
   ...removedChecks,
+  ...subscriptionChecks,
+  ...progressLoggingChecks,
   ...legacyChecks,
 ];

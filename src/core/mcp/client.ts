@@ -1,4 +1,4 @@
-import type { Connection } from './connection.js';
+import type { Connection, StreamCapture, StreamOptions, TimedMessage } from './connection.js';
 import { ExchangeLog } from './exchange-log.js';
 import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from './types.js';
 
@@ -103,6 +103,35 @@ export class McpClient {
       timeoutMs: options.timeoutMs ?? this.timeoutMs,
     });
     return this.log.add(exchange, this.era);
+  }
+
+  /**
+   * A request whose messages are read for a bounded time (subscriptions/listen, progress, logging):
+   * see Connection.stream. The exchange lands in the log like any other.
+   */
+  async stream(
+    method: string,
+    params: JsonObject = {},
+    options: RequestOptions & StreamOptions,
+  ): Promise<{ id: string | number; exchange: Exchange; received: TimedMessage[]; endedByServer: boolean }> {
+    if (!this.connection.stream) throw new Error(`the ${this.connection.kind} connection cannot stream`);
+    const id = options.id ?? this.nextId++;
+    const version = options.version ?? this.era;
+    const fullParams = this.withMeta(params, options, version);
+    const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: fullParams });
+    const headers = applyHeaderOverrides(this.standardHeaders(method, params, version), options.headers);
+    const capture: StreamCapture = await this.connection.stream(
+      {
+        method: options.label ? `${method} (${options.label})` : method,
+        id,
+        body,
+        headers: this.connection.kind === 'http' ? headers : undefined,
+        expectAnswer: true,
+        timeoutMs: options.timeoutMs ?? this.timeoutMs,
+      },
+      { collectMs: options.collectMs, afterAnswerMs: options.afterAnswerMs },
+    );
+    return { id, exchange: this.log.add(capture.exchange, this.era), received: capture.received, endedByServer: capture.endedByServer };
   }
 
   /** A notification: no id, no answer expected; on stdio, watch `quietMs` for a forbidden reply. */

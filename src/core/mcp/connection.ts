@@ -44,6 +44,33 @@ export interface Connection {
   /** stdio only: the tail of what the server wrote to stderr. */
   stderrTail(): string;
   close(): Promise<CloseInfo>;
+  /** Send a request and keep reading for a bounded time: every message, in order, with its arrival time. */
+  stream?(message: OutgoingMessage, options: StreamOptions): Promise<StreamCapture>;
+}
+
+/** How long `stream` reads: at most `collectMs`, and at most `afterAnswerMs` once the answer is in. */
+export interface StreamOptions {
+  collectMs: number;
+  /** Default 0: stop at the answer. */
+  afterAnswerMs?: number;
+}
+
+/** One message (or unparseable line/event) as it arrived. */
+export interface TimedMessage {
+  at: number;
+  raw: string;
+  message?: ReceivedMessage;
+}
+
+export interface StreamCapture {
+  exchange: TransportExchange;
+  /**
+   * HTTP: every SSE event (or the JSON body) of this request's response; stdio: every stdout line
+   * of the process while the stream was read (other traffic included), in arrival order.
+   */
+  received: TimedMessage[];
+  /** HTTP: the server ended the response before the reading stopped; stdio: the process exited. */
+  endedByServer: boolean;
 }
 
 export interface UnsolicitedRecord {

@@ -1,5 +1,18 @@
 import { Agent, request } from 'undici';
-import { isIdlessError, isResponse, parseJsonMessage, sameId, type CloseInfo, type Connection, type OutgoingMessage, type TransportExchange, type UnsolicitedRecord } from './connection.js';
+import {
+  isIdlessError,
+  isResponse,
+  parseJsonMessage,
+  sameId,
+  type CloseInfo,
+  type Connection,
+  type OutgoingMessage,
+  type StreamCapture,
+  type StreamOptions,
+  type TimedMessage,
+  type TransportExchange,
+  type UnsolicitedRecord,
+} from './connection.js';
 import { parseSse } from './sse.js';
 import type { ReceivedMessage } from './types.js';
 import { redactHeaders } from './redact.js';
@@ -114,6 +127,113 @@ export class HttpConnection implements Connection {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * POST a request and read its response for a bounded time: every SSE event with its arrival
+   * time, until `collectMs` has passed (from the start), `afterAnswerMs` after the answer, or the
+   * server ends the response. Then the response is aborted (for subscriptions/listen, that is how
+   * a client ends the subscription).
+   */
+  async stream(message: OutgoingMessage, options: StreamOptions): Promise<StreamCapture> {
+    const startedAt = Date.now();
+    const headers = { ...this.extraHeaders, ...(message.headers ?? {}) };
+    const httpMethod = message.httpMethod ?? 'POST';
+    const recorded = { method: message.method, httpMethod, headers: redactHeaders(headers), body: message.body };
+    const received: TimedMessage[] = [];
+    const abort = new AbortController();
+    const headerTimer = setTimeout(() => abort.abort(), Math.max(message.timeoutMs, options.collectMs));
+    let response: Awaited<ReturnType<typeof request>>;
+    try {
+      response = await request(this.target, {
+        method: httpMethod as 'POST',
+        headers,
+        body: httpMethod === 'POST' ? message.body : undefined,
+        signal: abort.signal,
+        dispatcher: this.agent,
+        headersTimeout: message.timeoutMs,
+        bodyTimeout: 0,
+      });
+    } catch (error) {
+      clearTimeout(headerTimer);
+      const failure = abort.signal.aborted ? `no response within ${message.timeoutMs} ms` : `request failed: ${describe(error)}`;
+      return { exchange: { transport: 'http', request: recorded, failure, startedAt, durationMs: Date.now() - startedAt }, received, endedByServer: true };
+    }
+    clearTimeout(headerTimer);
+    const responseHeaders = flattenHeaders(response.headers);
+    const contentType = responseHeaders['content-type'] ?? '';
+    const isSse = contentType.toLowerCase().startsWith('text/event-stream');
+    const decoder = new TextDecoder('utf-8');
+    let text = '';
+    let pending = '';
+    let size = 0;
+    let failure: string | undefined;
+    let answer: ReceivedMessage | undefined;
+    let endedByServer = false;
+    let deadline = startedAt + options.collectMs;
+    const iterator = response.body[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        const left = deadline - Date.now();
+        if (left <= 0) break;
+        let timer: NodeJS.Timeout | undefined;
+        const next = await Promise.race([
+          iterator.next(),
+          new Promise<'deadline'>((resolve) => {
+            timer = setTimeout(() => resolve('deadline'), left);
+          }),
+        ]).finally(() => clearTimeout(timer));
+        if (next === 'deadline') break;
+        if (next.done) {
+          endedByServer = true;
+          break;
+        }
+        const buffer = next.value as Buffer;
+        size += buffer.length;
+        if (size > this.maxBody) {
+          failure = `response body exceeds ${this.maxBody} bytes; read stopped`;
+          break;
+        }
+        const chunk = decoder.decode(buffer, { stream: true });
+        text += chunk;
+        if (!isSse) continue;
+        const parsed = parseSse(pending + chunk);
+        pending = parsed.rest;
+        const at = Date.now();
+        for (const event of parsed.events) {
+          const parsedMessage = parseJsonMessage(event.data);
+          received.push({ at, raw: event.data, message: parsedMessage });
+          if (!answer && parsedMessage && (isResponse(parsedMessage) || isIdlessError(parsedMessage)) && sameId(parsedMessage.id ?? null, message.id ?? null)) {
+            answer = parsedMessage;
+            deadline = Math.min(deadline, at + (options.afterAnswerMs ?? 0));
+          }
+        }
+      }
+    } catch (error) {
+      endedByServer = true;
+      failure = `response stream failed: ${describe(error)}`;
+    } finally {
+      response.body.destroy();
+    }
+    text += decoder.decode();
+    if (!isSse && text.trim() !== '') {
+      const parsedMessage = parseJsonMessage(text);
+      received.push({ at: Date.now(), raw: text, message: parsedMessage });
+      if (parsedMessage && (isResponse(parsedMessage) || isIdlessError(parsedMessage))) answer = parsedMessage;
+    }
+    const { messages, garbage } = decodeBody(text, contentType, isSse);
+    return {
+      exchange: {
+        transport: 'http',
+        request: recorded,
+        response: { status: response.statusCode, headers: responseHeaders, body: text, messages, answer, garbage, contentType },
+        failure,
+        startedAt,
+        durationMs: Date.now() - startedAt,
+      },
+      received,
+      endedByServer,
+    };
   }
 
   async close(): Promise<CloseInfo> {

@@ -7,6 +7,9 @@ import {
   type CloseInfo,
   type Connection,
   type OutgoingMessage,
+  type StreamCapture,
+  type StreamOptions,
+  type TimedMessage,
   type TransportExchange,
   type UnsolicitedRecord,
 } from './connection.js';
@@ -37,6 +40,11 @@ interface Waiter {
 
 const DEFAULT_MAX_LINE = 16 * 1024 * 1024;
 const FENCE_SLACK_MS = 30;
+
+/** Answers to our own fence requests (see McpClient.fence) are bookkeeping, never evidence about a probe. */
+function isFenceAnswer(line: { message?: ReceivedMessage }): boolean {
+  return typeof line.message?.id === 'string' && line.message.id.startsWith('mcp-evals-fence-') && line.message.method === undefined;
+}
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Newline-delimited JSON-RPC over a spawned process's stdin/stdout. */
@@ -54,6 +62,7 @@ export class StdioConnection implements Connection {
   private claimed = new Set<Line>();
   private stray: UnsolicitedRecord[] = [];
   private exitListeners: Array<() => void> = [];
+  private watchers = new Set<(line: Line) => void>();
 
   constructor(options: StdioOptions) {
     this.target = options.command;
@@ -104,13 +113,14 @@ export class StdioConnection implements Connection {
     } else if (message.fence) {
       // A notification must get no reply: the fence's answer bounds the watch, plus a little slack.
       this.group.child.stdin?.write(`${message.fence.body}\n`);
-      await this.waitForAnswer(message.fence.id, message.quietMs ?? 300);
+      // The fence normally answers in milliseconds; on a loaded machine it may take longer, and an
+      // answer arriving after the watch would be mistaken for a reply to the next notification.
+      await this.waitForAnswer(message.fence.id, Math.max(message.quietMs ?? 300, message.timeoutMs));
       await this.quiet(FENCE_SLACK_MS);
     } else {
       await this.quiet(message.quietMs ?? 0);
     }
-    const fenceId = message.fence?.id;
-    const seen = this.lines.slice(firstLine).filter((line) => fenceId === undefined || !(line.message && sameId(line.message.id, fenceId)));
+    const seen = this.lines.slice(firstLine).filter((line) => !isFenceAnswer(line));
     return {
       transport: 'stdio',
       request: { method: message.method, body: message.body },
@@ -126,6 +136,56 @@ export class StdioConnection implements Connection {
       failure,
       startedAt,
       durationMs: Date.now() - startedAt,
+    };
+  }
+
+  /**
+   * Send a request and record every stdout line (responses, notifications, garbage) with its arrival
+   * time until `collectMs` has passed, or `afterAnswerMs` after the answer. Other traffic of the
+   * process is included: the caller attributes messages (by subscription id, progress token...).
+   */
+  async stream(message: OutgoingMessage, options: StreamOptions): Promise<StreamCapture> {
+    const startedAt = Date.now();
+    const received: TimedMessage[] = [];
+    const watcher = (line: Line) => received.push({ at: line.at, raw: line.raw, message: line.message });
+    const request = { method: message.method, body: message.body };
+    if (!this.alive) {
+      return { exchange: { transport: 'stdio', request, failure: this.deathMessage(), startedAt, durationMs: 0 }, received, endedByServer: true };
+    }
+    this.watchers.add(watcher);
+    let answer: Line | undefined;
+    let failure: string | undefined;
+    try {
+      this.group.child.stdin?.write(message.body.endsWith('\n') ? message.body : `${message.body}\n`);
+      const outcome = message.id === undefined ? 'timeout' : await this.waitForAnswer(message.id, options.collectMs);
+      if (outcome === 'exit') failure = this.deathMessage();
+      else if (outcome !== 'timeout' && 'failure' in outcome) failure = outcome.failure;
+      else if (outcome !== 'timeout') answer = outcome;
+      if (message.id === undefined) await this.quiet(options.collectMs);
+      else if (answer) await this.quiet(Math.min(options.afterAnswerMs ?? 0, Math.max(0, startedAt + options.collectMs - Date.now())));
+    } finally {
+      this.watchers.delete(watcher);
+    }
+    const lines = [...received];
+    return {
+      exchange: {
+        transport: 'stdio',
+        request,
+        response:
+          lines.length > 0
+            ? {
+                body: lines.map((line) => line.raw).join('\n'),
+                messages: lines.flatMap((line) => (line.message ? [line.message] : [])),
+                answer: answer?.message,
+                garbage: lines.flatMap((line) => (line.message ? [] : [`not a JSON-RPC message: ${line.raw.slice(0, 200)}`])),
+              }
+            : undefined,
+        failure,
+        startedAt,
+        durationMs: Date.now() - startedAt,
+      },
+      received: lines,
+      endedByServer: !this.alive,
     };
   }
 
@@ -249,6 +309,7 @@ export class StdioConnection implements Connection {
 
   private record(line: Line): void {
     this.lines.push(line);
+    for (const watcher of this.watchers) watcher(line);
     if (this.lines.length > 10_000) this.lines.splice(0, 5_000);
     const message = line.message;
     if (message && (isResponse(message) || isIdlessError(message))) {
@@ -258,7 +319,7 @@ export class StdioConnection implements Connection {
         waiter.resolve(line);
         return;
       }
-      this.stray.push({ at: line.at, raw: line.raw, message, reason: 'response to no pending request' });
+      if (!isFenceAnswer(line)) this.stray.push({ at: line.at, raw: line.raw, message, reason: 'response to no pending request' });
       return;
     }
     if (!message) {

@@ -18,9 +18,31 @@ function observedErrors(log: readonly Exchange[]): Array<{ exchange: Exchange; c
 
 /** Every notification the server sent: inside request exchanges (SSE, stdio lines) and unsolicited. */
 function notificationsSeen(log: readonly Exchange[], unsolicited: ReadonlyArray<{ message?: ReceivedMessage }>): ReceivedMessage[] {
-  const inline = log.flatMap((exchange) => exchange.response?.messages ?? []).filter((m) => typeof m.method === 'string' && m.id === undefined);
-  const stray = unsolicited.flatMap((record) => (record.message && typeof record.message.method === 'string' && record.message.id === undefined ? [record.message] : []));
+  // progress-notifications, log-level-filtering, cancel-stops-request and subscriptions-listen ask for
+  // notifications (and judge them themselves): what they asked for is not unrequested.
+  const tokens = new Set(log.flatMap((exchange) => {
+    const token = requestMetaOf(exchange)?.progressToken;
+    return token === undefined ? [] : [JSON.stringify(token)];
+  }));
+  const solicited = (message: ReceivedMessage, exchange?: Exchange): boolean => {
+    if (message.method === 'notifications/progress') return tokens.has(JSON.stringify((message.params as { progressToken?: unknown } | undefined)?.progressToken));
+    if (!exchange) return false;
+    if (message.method === 'notifications/message') return requestMetaOf(exchange)?.['io.modelcontextprotocol/logLevel'] !== undefined;
+    return methodOf(exchange) === 'subscriptions/listen' && /list_changed$|^notifications\/resources\/updated$/.test(String(message.method));
+  };
+  const isNotification = (m: ReceivedMessage) => typeof m.method === 'string' && m.id === undefined;
+  const inline = log.flatMap((exchange) => (exchange.response?.messages ?? []).filter((m) => isNotification(m) && !solicited(m, exchange)));
+  const stray = unsolicited.flatMap((record) => (record.message && isNotification(record.message) && !solicited(record.message) ? [record.message] : []));
   return [...inline, ...stray];
+}
+
+function requestMetaOf(exchange: Exchange): Record<string, unknown> | undefined {
+  try {
+    const meta = (JSON.parse(exchange.request.body) as { params?: { _meta?: unknown } }).params?._meta;
+    return isObject(meta) ? meta : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const errorChecks = [
@@ -105,7 +127,7 @@ export const errorChecks = [
     eras: MODERN_ONLY,
     late: true,
     async run(ctx) {
-      // The checker never sends a progressToken or a logLevel, and never opens subscriptions/listen.
+      // Outside the checks that ask for them (see notificationsSeen), the checker never sends a progressToken or a logLevel.
       const subs: SubResult[] = notificationsSeen(ctx.client.log.all(), ctx.client.connection.unsolicited()).flatMap((message, index) => {
         const method = String(message.method);
         if (method === 'notifications/progress') return [{ id: `${method}#${index}`, status: 'fail' as const, message: 'progress for a request that sent no progressToken' }];
