@@ -124,7 +124,7 @@ describe('mcp-evals score', () => {
     const { dir, tasks } = await reportFixture({ runs: [{ ...GOOD, traceId: id }] });
     const unknown = await runCli(['score', '--report', dir, '--golden', tasks, '--scorers', 'answred']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/--scorers: unknown scorer `answred` \(did you mean `answered`\?\); built-in scorers: `tool_selection`, .*`span_present`, `tool_succeeded`, `judge` \(judge: not configured\)/);
+    expect(unknown.stderr).toMatch(/--scorers: unknown scorer `answred` \(did you mean `answered`\?\); built-in scorers: `tool_selection`, .*`span_present`, `tool_succeeded`, `fabrication`, `injection`, `judge` \(judge: not configured\)/);
     const badTrace = await runCli(['score', '--report', dir, '--golden', tasks, '--traces', '00abcdef00ffffff']);
     expect(badTrace.code).toBe(2);
     expect(badTrace.stderr).toContain(`unknown trace id "00abcdef00ffffff"`);
