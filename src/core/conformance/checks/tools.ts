@@ -218,16 +218,7 @@ export const toolChecks: CheckDefinition[] = [
     async run(ctx) {
       const callable = await callableTools(ctx);
       if ('verdict' in callable) return callable.verdict;
-      const subResults: SubResult[] = [];
-      for (const { id, tool } of callable.tools) {
-        const synthesized = synthesizeArguments(tool.inputSchema);
-        if (!synthesized.ok) {
-          subResults.push({ id, status: 'skip', message: `not called: ${synthesized.reason}` });
-          continue;
-        }
-        const exchange = await callTool(ctx, tool, synthesized.value);
-        subResults.push(judgeCallResult(ctx, id, tool, synthesized.value, exchange));
-      }
+      const subResults = await perSynthesizedTool(callable.tools, async (id, tool, args) => judgeCallResult(ctx, id, tool, args, await callTool(ctx, tool, args)));
       const called = subResults.filter((sub) => sub.status !== 'skip').length;
       return withCap(fromCalls(subResults, `${called} tool call${called === 1 ? '' : 's'} returned well-formed results`), callable.capped);
     },
@@ -278,34 +269,38 @@ export const toolChecks: CheckDefinition[] = [
     async run(ctx) {
       const callable = await callableTools(ctx);
       if ('verdict' in callable) return callable.verdict;
-      const subResults: SubResult[] = [];
-      for (const { id, tool } of callable.tools) {
-        const synthesized = synthesizeArguments(tool.inputSchema);
-        if (!synthesized.ok) {
-          subResults.push({ id, status: 'skip', message: `not called: ${synthesized.reason}` });
-          continue;
-        }
+      const subResults = await perSynthesizedTool(callable.tools, async (id, tool, valid): Promise<SubResult> => {
         const headerProperties = new Set(scanMcpHeaders(tool.inputSchema).declarations.filter((d) => d.path.length === 1).map((d) => d.path[0]));
-        const [invalid] = synthesizeInvalidArguments(tool.inputSchema, synthesized.value, headerProperties);
-        if (!invalid) {
-          subResults.push({ id, status: 'skip', message: 'not called: the inputSchema has no required or typed property to break' });
-          continue;
-        }
+        const [invalid] = synthesizeInvalidArguments(tool.inputSchema, valid, headerProperties);
+        if (!invalid) return { id, status: 'skip', message: 'not called: the inputSchema has no required or typed property to break' };
         const exchange = await callTool(ctx, tool, invalid.value, `invalid arguments: ${invalid.description}`);
         const sent = `tools/call ${toolName(tool)} with ${invalid.description} (${argumentsText(invalid.value)})`;
         const result = resultOf(exchange);
         const error = errorOf(exchange);
-        if (result && result.isError === true) subResults.push({ id, status: 'pass', message: `${sent} → ${describeOutcome(exchange)} with isError: true` });
-        else if (result && result.resultType === 'input_required') subResults.push({ id, status: 'warn', message: `${sent} → ${describeOutcome(exchange)}: the server asked for input instead of rejecting the arguments` });
-        else if (result) subResults.push({ id, status: 'fail', message: `${sent} → ${describeOutcome(exchange)} without isError: arguments that break the inputSchema must get -32602 or isError: true` });
-        else if (error?.code === -32602 || error?.code === -32021) subResults.push({ id, status: 'pass', message: `${sent} → ${describeOutcome(exchange)}` });
-        else if (error) subResults.push({ id, status: 'warn', message: `${sent} → ${describeOutcome(exchange)}: rejected, but the expected answer is -32602 or a result with isError: true` });
-        else subResults.push({ id, status: 'warn', message: `${sent} → ${describeOutcome(exchange)}` });
-      }
+        if (result && result.isError === true) return { id, status: 'pass', message: `${sent} → ${describeOutcome(exchange)} with isError: true` };
+        if (result && result.resultType === 'input_required') return { id, status: 'warn', message: `${sent} → ${describeOutcome(exchange)}: the server asked for input instead of rejecting the arguments` };
+        if (result) return { id, status: 'fail', message: `${sent} → ${describeOutcome(exchange)} without isError: arguments that break the inputSchema must get -32602 or isError: true` };
+        if (error?.code === -32602 || error?.code === -32021) return { id, status: 'pass', message: `${sent} → ${describeOutcome(exchange)}` };
+        if (error) return { id, status: 'warn', message: `${sent} → ${describeOutcome(exchange)}: rejected, but the expected answer is -32602 or a result with isError: true` };
+        return { id, status: 'warn', message: `${sent} → ${describeOutcome(exchange)}` };
+      });
       return withCap(fromCalls(subResults, 'every tool called rejected arguments that break its inputSchema'), callable.capped);
     },
   }),
 ];
+
+/** Runs `probe` on each tool with arguments synthesized from its inputSchema; a tool whose arguments cannot be synthesized is a skip. */
+async function perSynthesizedTool(
+  tools: ReadonlyArray<{ id: string; tool: JsonObject }>,
+  probe: (id: string, tool: JsonObject, args: Record<string, unknown>) => Promise<SubResult>,
+): Promise<SubResult[]> {
+  const subResults: SubResult[] = [];
+  for (const { id, tool } of tools) {
+    const synthesized = synthesizeArguments(tool.inputSchema);
+    subResults.push(synthesized.ok ? await probe(id, tool, synthesized.value) : { id, status: 'skip', message: `not called: ${synthesized.reason}` });
+  }
+  return subResults;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Tools and their schemas
