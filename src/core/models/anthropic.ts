@@ -1,6 +1,6 @@
 /** Anthropic Messages API (POST /v1/messages, anthropic-version 2023-06-01). */
 import type { ModelConfig } from '../config/types.js';
-import { count, isRecord, postJson, withRedaction, type ProviderOptions } from './http.js';
+import { callProvider, count, isRecord, type ProviderOptions } from './http.js';
 import { parseToolInput } from './tool-args.js';
 import { ModelError, type ChatMessage, type ModelProvider, type ModelRequest, type ModelResponse, type ToolCall, type ToolSpec } from './types.js';
 
@@ -40,21 +40,8 @@ export class AnthropicProvider implements ModelProvider {
   async complete(request: ModelRequest): Promise<ModelResponse> {
     const headers: Record<string, string> = { 'anthropic-version': ANTHROPIC_VERSION };
     if (this.apiKey) headers['x-api-key'] = this.apiKey;
-    const label = `${this.id} (${this.url})`;
-    const secrets = this.apiKey ? [this.apiKey] : [];
-    const answer = await postJson({
-      ...this.options,
-      url: this.url,
-      headers,
-      body: toAnthropicRequest(this.model, request),
-      timeoutMs: this.config.timeout_ms,
-      signal: request.signal,
-      secrets,
-      label,
-      authHint: this.config.api_key_env ? `check the key in ${this.config.api_key_env}` : undefined,
-    });
-    const parsed = withRedaction(secrets, () => fromAnthropicResponse(answer.json, label));
-    return { ...parsed, attempts: answer.attempts, latencyMs: answer.latencyMs };
+    const { config, apiKey, options, url } = this;
+    return callProvider({ config, apiKey, options, url, headers, body: toAnthropicRequest(this.model, request), signal: request.signal, parse: fromAnthropicResponse });
   }
 }
 

@@ -4,6 +4,7 @@
  * errors, and error messages that can never carry the API key.
  */
 import { request, type Dispatcher } from 'undici';
+import type { ModelConfig } from '../config/types.js';
 import { redactText } from '../mcp/redact.js';
 import { ModelError } from './types.js';
 
@@ -289,4 +290,38 @@ function describeError(error: unknown): string {
   const cause = (error as { cause?: unknown }).cause;
   const causeText = cause instanceof Error && cause.message !== error.message ? ` (${cause.message})` : '';
   return `${typeof code === 'string' ? `${code}: ` : ''}${error.message}${causeText}`;
+}
+
+/** What one provider call needs beyond its wire format: who it is, where it goes, and its key. */
+export interface ProviderCall<Parsed> {
+  config: ModelConfig;
+  apiKey: string | undefined;
+  options: ProviderOptions;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  signal?: AbortSignal;
+  parse: (json: unknown, label: string) => Parsed;
+}
+
+/**
+ * One model call, the same for every wire format: POST with retries and the deadline, parse the
+ * answer, and keep the key out of every error either step can raise.
+ */
+export async function callProvider<Parsed extends object>(call: ProviderCall<Parsed>): Promise<Parsed & { attempts: number; latencyMs: number }> {
+  const label = `${call.config.id} (${call.url})`;
+  const secrets = call.apiKey ? [call.apiKey] : [];
+  const answer = await postJson({
+    ...call.options,
+    url: call.url,
+    headers: call.headers,
+    body: call.body,
+    timeoutMs: call.config.timeout_ms,
+    signal: call.signal,
+    secrets,
+    label,
+    authHint: call.config.api_key_env ? `check the key in ${call.config.api_key_env}` : undefined,
+  });
+  const parsed = withRedaction(secrets, () => call.parse(answer.json, label));
+  return { ...parsed, attempts: answer.attempts, latencyMs: answer.latencyMs };
 }

@@ -1,6 +1,6 @@
 /** OpenAI Chat Completions (and every server that speaks it: Ollama, vLLM, LM Studio, llama.cpp, Azure-style proxies). */
 import type { ModelConfig } from '../config/types.js';
-import { count, isRecord, postJson, withRedaction, type ProviderOptions } from './http.js';
+import { callProvider, count, isRecord, type ProviderOptions } from './http.js';
 import { parseToolArguments } from './tool-args.js';
 import { ModelError, type ChatMessage, type ModelProvider, type ModelRequest, type ModelResponse, type ToolCall, type ToolSpec } from './types.js';
 
@@ -38,21 +38,8 @@ export class OpenAIProvider implements ModelProvider {
   async complete(request: ModelRequest): Promise<ModelResponse> {
     const headers: Record<string, string> = {};
     if (this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
-    const label = `${this.id} (${this.url})`;
-    const secrets = this.apiKey ? [this.apiKey] : [];
-    const answer = await postJson({
-      ...this.options,
-      url: this.url,
-      headers,
-      body: toOpenAIRequest(this.model, request),
-      timeoutMs: this.config.timeout_ms,
-      signal: request.signal,
-      secrets,
-      label,
-      authHint: this.config.api_key_env ? `check the key in ${this.config.api_key_env}` : undefined,
-    });
-    const parsed = withRedaction(secrets, () => fromOpenAIResponse(answer.json, label));
-    return { ...parsed, attempts: answer.attempts, latencyMs: answer.latencyMs };
+    const { config, apiKey, options, url } = this;
+    return callProvider({ config, apiKey, options, url, headers, body: toOpenAIRequest(this.model, request), signal: request.signal, parse: fromOpenAIResponse });
   }
 }
 
