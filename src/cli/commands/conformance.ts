@@ -24,7 +24,9 @@ const HELP = `mcp-evals conformance — Layer 0: does the server speak MCP corre
   --spec 2026-07-28        the spec revision to check against (the only one so far; 2025-11-25 servers are detected)
   --out DIR                where to write report.json, summary.md, junit.xml, conformance.sarif (default mcp-evals-report)
   --expected-failures FILE YAML list of check ids (\`id\` or \`id:sub-id\`) known to fail; a stale entry fails the run
-  --timeout MS             deadline for each request (default 5000)
+  --timeout MS             deadline for each request once the server is up (default 5000)
+  --startup-timeout MS     how long the server may take to start, apart from --timeout (default 30000);
+                           a server that does not start is "could not evaluate" (exit 3), not a failure
   --call-tools MODE        read-only (default: only tools annotated readOnlyHint), all, or none
   --allowed-origin ORIGIN  an Origin your server accepts by policy (skips the foreign-Origin check for it)
   --only ID,ID             run only these checks
@@ -41,6 +43,7 @@ export async function conformanceCommand(argv: string[], out: Output): Promise<n
     out: { type: 'string' },
     'expected-failures': { type: 'string' },
     timeout: { type: 'string' },
+    'startup-timeout': { type: 'string' },
     'call-tools': { type: 'string' },
     'allowed-origin': { type: 'string' },
     only: { type: 'string' },
@@ -66,7 +69,10 @@ export async function conformanceCommand(argv: string[], out: Output): Promise<n
   const startedAt = new Date();
   const run = await runConformance(
     target,
-    { timeoutMs: positiveInteger(values.timeout, '--timeout', 5000), callTools: callTools as 'read-only', allowedOrigin: values['allowed-origin'], only },
+    {
+      timeoutMs: positiveInteger(values.timeout, '--timeout', 5000),
+      startupTimeoutMs: positiveInteger(values['startup-timeout'], '--startup-timeout', 30_000),
+      callTools: callTools as 'read-only', allowedOrigin: values['allowed-origin'], only },
     {
       onCheck: (result, index, total) => {
         if (out.isTTY) out.progress(`conformance ${index}/${total} ${result.id}`);
@@ -74,6 +80,15 @@ export async function conformanceCommand(argv: string[], out: Output): Promise<n
     },
   );
   if (out.isTTY) out.progress('');
+
+  if (run.section.notEvaluated) {
+    // Nothing was measured: no expected-failures bookkeeping, and never a pass (exit 3).
+    const report = buildConformanceReport(run, { startedAt, experiment: values.experiment });
+    const files = await writeReportFiles(outDir, report);
+    out.stdout(renderConformanceText(report, { color: out.color }));
+    out.stdout(`report: ${files.join(', ')}`);
+    return EXIT.internal;
+  }
 
   const baseline = applyExpectedFailures(run.section.checks, expected);
   run.section.checks = baseline.checks;

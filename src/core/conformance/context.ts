@@ -27,7 +27,10 @@ export interface ListWalk {
 }
 
 export interface ConformanceOptions {
+  /** Deadline for each request once the server is up. */
   timeoutMs: number;
+  /** How long a server may take to start (launch, first answer on each new process); apart from timeoutMs. */
+  startupTimeoutMs: number;
   /** Which tools the checker may call with synthesized arguments. */
   callTools: 'read-only' | 'all' | 'none';
   /** Origins the server is meant to accept (HTTP-ORG-01 is server policy). */
@@ -113,6 +116,8 @@ export class CheckContext {
   async fresh(): Promise<McpClient> {
     const client = new McpClient(this.target.connect(), { era: this.era, timeoutMs: this.options.timeoutMs, log: this.client.log });
     this.extraClients.push(client);
+    // Windows a check opens on this client start once the new process has answered, not at spawn.
+    await client.ready(this.options.startupTimeoutMs);
     if (this.era === LEGACY) await client.initialize();
     return client;
   }

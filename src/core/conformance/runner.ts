@@ -28,7 +28,7 @@ export interface RunHooks {
 const EVIDENCE_EXCHANGES = 6;
 const EVIDENCE_BODY_CHARS = 2000;
 
-export const DEFAULT_OPTIONS: ConformanceOptions = { timeoutMs: 5000, callTools: 'read-only' };
+export const DEFAULT_OPTIONS: ConformanceOptions = { timeoutMs: 5000, startupTimeoutMs: 30_000, callTools: 'read-only' };
 
 /** Layer 0: probe the era, then run every applicable check against the server, one at a time. */
 export async function runConformance(
@@ -41,15 +41,16 @@ export async function runConformance(
   const identity: ServerIdentity = { transport: spec.kind, target: spec.kind === 'stdio' ? spec.command : spec.url };
   let target: Target;
   try {
-    target = await Target.open(spec);
+    target = await Target.open(withStartupBudget(spec, settings.startupTimeoutMs));
   } catch (error) {
     if (!(error instanceof TargetUnavailableError)) throw error;
-    return { server: identity, section: unreachable({ problem: error.message, evidence: [] }, Date.now() - startedAt) };
+    return { server: identity, section: notEvaluated(error.message, Date.now() - startedAt) };
   }
   const log = new ExchangeLog();
   const schemas = new SpecSchemas();
   try {
-    const probe = await discoverEra(target, log, settings.timeoutMs);
+    const probe = await discoverEra(target, log, settings.timeoutMs, settings.startupTimeoutMs);
+    if ('notStarted' in probe) return { server: identity, section: notEvaluated(probe.notStarted, Date.now() - startedAt, target) };
     if ('problem' in probe) return { server: identity, section: unreachable(probe, Date.now() - startedAt, target) };
     const { client, discovery } = probe;
     identity.name = discovery.serverInfo?.name;
@@ -129,16 +130,32 @@ async function keepAlive(ctx: CheckContext): Promise<void> {
   if (connection.alive === false) {
     await ctx.client.connection.close().catch(() => undefined);
     ctx.client.replaceConnection(ctx.target.connect());
+    await ctx.client.ready(ctx.options.startupTimeoutMs);
     if (ctx.era === LEGACY) await ctx.client.initialize();
   }
 }
 
-export type Probe = { client: McpClient; discovery: Discovery } | { problem: string; evidence: Exchange[] };
+export type Probe = { client: McpClient; discovery: Discovery } | { problem: string; evidence: Exchange[] } | { notStarted: string };
 
-/** Modern first (`server/discover`), then the 2025-11-25 handshake on a fresh connection. */
-export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: number): Promise<Probe> {
+/** Connection-level failures: nothing listens there, so nothing about the server can be judged. */
+const UNREACHABLE = /^request failed: .*(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|UND_ERR_CONNECT_TIMEOUT)/;
+
+/**
+ * Modern first (`server/discover`), then the 2025-11-25 handshake on a fresh connection. A server
+ * that never comes up (the process ends or stays silent for the start-up budget, or nothing
+ * listens at the URL) is `notStarted`: could not evaluate, not a conformance failure.
+ */
+export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: number, startupTimeoutMs = DEFAULT_OPTIONS.startupTimeoutMs): Promise<Probe> {
   const modern = new McpClient(target.connect(), { era: MODERN, timeoutMs, log });
+  const notReady = await modern.ready(startupTimeoutMs);
+  if (notReady) {
+    await modern.connection.close().catch(() => undefined);
+    return { notStarted: notReady };
+  }
   const discover = await modern.request('server/discover', {});
+  if (discover.response === undefined && discover.failure && UNREACHABLE.test(discover.failure)) {
+    return { notStarted: `the server did not start: nothing answers at ${target.description} (${discover.failure.replace(/^request failed: /, '')})` };
+  }
   const result = resultOf(discover);
   if (result && Array.isArray(result.supportedVersions)) {
     return { client: modern, discovery: fromDiscover(discover, result) };
@@ -146,6 +163,11 @@ export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: n
   const modernError = errorOf(discover);
   await modern.connection.close().catch(() => undefined);
   const legacy = new McpClient(target.connect(), { era: LEGACY, timeoutMs, log });
+  const legacyNotReady = await legacy.ready(startupTimeoutMs);
+  if (legacyNotReady) {
+    await legacy.connection.close().catch(() => undefined);
+    return { notStarted: legacyNotReady };
+  }
   const init = await legacy.initialize();
   const initResult = resultOf(init);
   if (initResult && typeof initResult.protocolVersion === 'string') {
@@ -181,6 +203,27 @@ function fromDiscover(exchange: Exchange, result: JsonObject): Discovery {
 
 function asObject(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** The launched HTTP server gets the start-up budget too, unless the spec set its own. */
+function withStartupBudget(spec: TargetSpec, startupTimeoutMs: number): TargetSpec {
+  if (spec.kind !== 'http' || !spec.start) return spec;
+  return { ...spec, start: { ...spec.start, readyTimeoutMs: spec.start.readyTimeoutMs ?? startupTimeoutMs } };
+}
+
+/** The server never came up: no check ran, and the run says so instead of failing a MUST (exit 3). */
+function notEvaluated(reason: string, durationMs: number, target?: Target): ConformanceSection {
+  const stderr = target?.stderrTail();
+  return {
+    era: MODERN,
+    supportedVersions: [],
+    capabilities: {},
+    checks: [],
+    notEvaluated: { reason },
+    stderr: stderr || undefined,
+    summary: summarize([]),
+    durationMs,
+  };
 }
 
 /** Neither era answered: one failed check says why (`discover-answers` if the server spoke at all). */

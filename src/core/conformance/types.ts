@@ -46,6 +46,8 @@ export interface ConformanceSection {
   /** Present when the server has not migrated to 2026-07-28: what to change. */
   migrationNote?: string;
   checks: CheckResult[];
+  /** Set when the server could not be started or reached: no check ran, and the run is not a pass (exit 3). */
+  notEvaluated?: { reason: string };
   /** Everything the server wrote to stderr (stdio), tail-truncated. */
   stderr?: string;
   summary: { pass: number; fail: number; warn: number; skip: number; total: number };

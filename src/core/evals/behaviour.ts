@@ -92,6 +92,7 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
   }
   try {
     const probe = await discoverEra(target, new ExchangeLog(0), 30_000);
+    if ('notStarted' in probe) throw new ServerUnavailableError(probe.notStarted);
     if ('problem' in probe) throw new ServerUnavailableError(probe.problem);
     const client = probe.client;
     const listing = await walkList(client, 'tools/list');

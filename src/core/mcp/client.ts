@@ -152,10 +152,26 @@ export class McpClient {
     return this.log.add(exchange, this.era);
   }
 
+  /**
+   * stdio: wait until the server has answered something on this connection, within its start-up
+   * budget, so that no observation window counts the server's start-up. `ping` goes first (both eras
+   * answer it, 2026-07-28 with -32601, and it is not the server/discover that META-05 does without);
+   * a server still silent after one request deadline also gets a server/discover. Undefined when
+   * ready, else why the server did not start. HTTP: the endpoint answered before the run began.
+   */
+  async ready(startupTimeoutMs: number): Promise<string | undefined> {
+    const connection = this.connection;
+    if (!connection.awaitReady) return undefined;
+    const started = Date.now();
+    const first = await connection.awaitReady([this.fence('ping')], Math.min(this.timeoutMs, startupTimeoutMs));
+    const alive = (connection as { alive?: boolean }).alive !== false;
+    if (first === undefined || !alive || Date.now() - started >= startupTimeoutMs) return first;
+    return connection.awaitReady([this.fence('server/discover')], startupTimeoutMs - (Date.now() - started), startupTimeoutMs);
+  }
+
   /** A request every server answers without side effects, used to bound a stdio notification's watch. */
-  private fence(): { id: string; body: string } {
+  fence(method: string = this.era === LEGACY ? 'ping' : 'server/discover'): { id: string; body: string } {
     const id = `mcp-evals-fence-${this.nextId++}`;
-    const method = this.era === LEGACY ? 'ping' : 'server/discover';
     const params = this.era === LEGACY ? {} : { _meta: this.defaultMeta() };
     return { id, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }) };
   }

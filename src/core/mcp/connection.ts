@@ -44,6 +44,11 @@ export interface Connection {
   /** stdio only: the tail of what the server wrote to stderr. */
   stderrTail(): string;
   close(): Promise<CloseInfo>;
+  /**
+   * stdio only: wait until the server answered something (sending `probes`, harmless requests with
+   * fence ids), within its start-up budget. Undefined when ready, else why it did not start.
+   */
+  awaitReady?(probes: Array<{ id: string; body: string }>, startupTimeoutMs: number, budgetMs?: number): Promise<string | undefined>;
   /** Send a request and keep reading for a bounded time: every message, in order, with its arrival time. */
   stream?(message: OutgoingMessage, options: StreamOptions): Promise<StreamCapture>;
 }

@@ -13,6 +13,7 @@ import {
   type TransportExchange,
   type UnsolicitedRecord,
 } from './connection.js';
+import { didNotStart } from './startup-error.js';
 import type { ReceivedMessage } from './types.js';
 
 export interface StdioOptions {
@@ -63,6 +64,9 @@ export class StdioConnection implements Connection {
   private stray: UnsolicitedRecord[] = [];
   private exitListeners: Array<() => void> = [];
   private watchers = new Set<(line: Line) => void>();
+  /** When the server first answered anything: observation windows start after it, never at spawn. */
+  private readyAt: number | undefined;
+  private readyListeners: Array<() => void> = [];
 
   constructor(options: StdioOptions) {
     this.target = options.command;
@@ -147,7 +151,9 @@ export class StdioConnection implements Connection {
   async stream(message: OutgoingMessage, options: StreamOptions): Promise<StreamCapture> {
     const startedAt = Date.now();
     const received: TimedMessage[] = [];
-    const watcher = (line: Line) => received.push({ at: line.at, raw: line.raw, message: line.message });
+    const watcher = (line: Line) => {
+      if (!isFenceAnswer(line)) received.push({ at: line.at, raw: line.raw, message: line.message });
+    };
     const request = { method: message.method, body: message.body };
     if (!this.alive) {
       return { exchange: { transport: 'stdio', request, failure: this.deathMessage(), startedAt, durationMs: 0 }, received, endedByServer: true };
@@ -189,6 +195,33 @@ export class StdioConnection implements Connection {
     };
   }
 
+  /**
+   * Wait until the server has shown it is up: it answered one of `probes` (harmless requests with
+   * fence ids, never counted as evidence) or anything else. Start-up has its own budget, apart from
+   * the per-request deadline; undefined when ready, else why the server did not start.
+   */
+  async awaitReady(probes: Array<{ id: string; body: string }>, startupTimeoutMs: number, budgetMs = startupTimeoutMs): Promise<string | undefined> {
+    if (this.readyAt !== undefined) return undefined;
+    if (!this.alive) return this.startFailure();
+    for (const probe of probes) this.group.child.stdin?.write(`${probe.body}\n`);
+    const outcome = await new Promise<'ready' | 'exit' | 'timeout'>((resolve) => {
+      const finish = (value: 'ready' | 'exit' | 'timeout') => {
+        clearTimeout(timer);
+        this.readyListeners = this.readyListeners.filter((listener) => listener !== onReady);
+        this.exitListeners = this.exitListeners.filter((listener) => listener !== onExit);
+        resolve(value);
+      };
+      const onReady = () => finish('ready');
+      const onExit = () => setTimeout(() => finish(this.readyAt === undefined ? 'exit' : 'ready'), 20);
+      const timer = setTimeout(() => finish('timeout'), startupTimeoutMs);
+      this.readyListeners.push(onReady);
+      this.exitListeners.push(onExit);
+    });
+    if (outcome === 'ready') return undefined;
+    if (outcome === 'exit') return this.startFailure();
+    return didNotStart(`no answer to anything within the start-up budget of ${budgetMs} ms (--startup-timeout)`, this.group.stderrTail(8000));
+  }
+
   /** Close stdin and give the server `exitGraceMs` to exit on its own (STDIO-05), then kill the group. */
   async close(): Promise<CloseInfo> {
     this.group.child.stdin?.end();
@@ -201,6 +234,12 @@ export class StdioConnection implements Connection {
   /** Kill without the polite stdin close (for a server already judged hung). */
   async kill(): Promise<void> {
     await this.group.kill(500);
+  }
+
+  private startFailure(): string {
+    const exit = this.group.exit;
+    const how = exit?.signal ? `killed by ${exit.signal}` : `exit code ${exit?.code ?? 'unknown'}`;
+    return didNotStart(`the process ended before answering anything, ${how}`, this.group.stderrTail(8000));
   }
 
   private deathMessage(): string {
@@ -313,6 +352,10 @@ export class StdioConnection implements Connection {
     if (this.lines.length > 10_000) this.lines.splice(0, 5_000);
     const message = line.message;
     if (message && (isResponse(message) || isIdlessError(message))) {
+      if (this.readyAt === undefined) {
+        this.readyAt = line.at;
+        for (const listener of this.readyListeners.splice(0)) listener();
+      }
       const waiter = this.waiters.find((w) => sameId(w.id, message.id ?? null));
       if (waiter) {
         this.claimed.add(line);

@@ -2,6 +2,7 @@ import { request } from 'undici';
 import type { Connection } from './connection.js';
 import { HttpConnection, describe } from './http-transport.js';
 import { ProcessGroup } from './process-group.js';
+import { didNotStart } from './startup-error.js';
 import { StdioConnection } from './stdio-transport.js';
 import type { TransportKind } from './types.js';
 
@@ -15,7 +16,7 @@ export type TargetSpec =
       start?: { command: string; cwd?: string; env?: Record<string, string>; readyUrl?: string; readyTimeoutMs?: number };
     };
 
-/** Raised when the server under test cannot be reached at all; the run reports it as a failed check. */
+/** Raised when the server under test cannot be started or reached: nothing can be evaluated (exit 3). */
 export class TargetUnavailableError extends Error {
   override name = 'TargetUnavailableError';
 }
@@ -69,9 +70,8 @@ export class Target {
     while (Date.now() < deadline) {
       if (this.launched.hasExited) {
         const exit = this.launched.exit;
-        throw new TargetUnavailableError(
-          `the start command "${start.command}" exited (code ${exit?.code ?? 'unknown'}) before ${readyUrl} answered; stderr ends with: ${this.launched.stderrTail(600).trim()}`,
-        );
+        const how = exit?.signal ? `killed by ${exit.signal}` : `exit code ${exit?.code ?? 'unknown'}`;
+        throw new TargetUnavailableError(didNotStart(`the start command exited (${how}) before ${readyUrl} answered`, this.launched.stderrTail(8000)));
       }
       try {
         const response = await request(readyUrl, { method: 'GET', headersTimeout: 1000, bodyTimeout: 1000, signal: AbortSignal.timeout(1500) });
@@ -84,7 +84,8 @@ export class Target {
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    const stderr = this.launched.stderrTail(8000);
     await this.launched.kill(500);
-    throw new TargetUnavailableError(`${readyUrl} was not ready within ${start.readyTimeoutMs ?? 30_000} ms (last: ${lastProblem})`);
+    throw new TargetUnavailableError(didNotStart(`${readyUrl} was not ready within the start-up budget of ${start.readyTimeoutMs ?? 30_000} ms (last: ${lastProblem})`, stderr));
   }
 }

@@ -93,6 +93,7 @@ function renderConformance(report: Report): string {
   const h1 = headline(report);
   const out: string[] = ['<section id="conformance">', '<h2>Conformance</h2>'];
   out.push(`<p class="headline ${h1.ok ? 'ok' : 'bad'}">${h1.ok ? '✓' : '✗'} ${h(h1.server)}: MCP conformance (${h(h1.era)}, ${h(h1.transport)}): ${h(formatCounts(h1))} in ${formatDuration(h1.durationMs)}</p>`);
+  if (h1.notEvaluated) out.push(`<p class="bad">could not be evaluated: ${h(h1.notEvaluated)} (no check ran: this is not a pass)</p>`);
   if (section.supportedVersions.length > 0) out.push(`<p class="meta">supported versions: ${section.supportedVersions.map((v) => `<code>${h(v)}</code>`).join(', ')}</p>`);
   out.push('<ol class="assertions">');
   for (const row of assertionRows(section.checks)) {

@@ -35,6 +35,9 @@ export function renderConformanceMarkdown(report: Report, options: MarkdownOptio
   if (!section) {
     return `### ⏭ ${markdownInline(h.server)}: MCP conformance did not run (${where})\n`;
   }
+  if (h.notEvaluated) {
+    return `### ❌ ${markdownInline(h.server)}: MCP conformance could not be evaluated (${where})\n\n${markdownInline(h.notEvaluated)}\n\nNo check ran: this is not a pass.\n`;
+  }
 
   const out = new Budget(Math.max(maxBytes - RESERVE_BYTES, Math.floor(maxBytes / 2)));
   out.add(`### ${h.ok ? '✅' : '❌'} ${markdownInline(h.server)}: MCP conformance (${where}): ${formatCounts(h)} in ${formatDuration(h.durationMs)}\n\n`);

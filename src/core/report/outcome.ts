@@ -10,6 +10,8 @@ export function isBlockingFailure(check: CheckResult): boolean {
 export interface Headline {
   /** No blocking failure (and the conformance layer ran). */
   ok: boolean;
+  /** Why nothing could be evaluated (the server did not start); never ok then. */
+  notEvaluated?: string;
   /** `name version`, or a short form of the target when the server did not say who it is. Server-controlled: escape it. */
   server: string;
   era: string;
@@ -26,7 +28,8 @@ export function headline(report: Report): Headline {
   const checks = section?.checks ?? [];
   const counts = section?.summary ?? { pass: 0, fail: 0, warn: 0, skip: 0, total: 0 };
   return {
-    ok: section !== undefined && !checks.some(isBlockingFailure),
+    ok: section !== undefined && section.notEvaluated === undefined && !checks.some(isBlockingFailure),
+    notEvaluated: section?.notEvaluated?.reason,
     server: serverLabel(server),
     era: section?.era ?? report.header.protocolEra,
     transport: server.transport,

@@ -30,6 +30,7 @@ export function renderConformanceText(report: Report, options: TextOptions): str
   const section = report.conformance;
   const where = `${safe(h.era)}, ${safe(h.transport)}`;
   if (!section) return `${c.dim('-')} ${safe(h.server)}: MCP conformance did not run (${where})\n`;
+  if (h.notEvaluated) return `${c.red('✗')} ${c.bold(safe(h.server))}: MCP conformance could not be evaluated: ${safe(truncate(h.notEvaluated, MESSAGE_CHARS))}\n`;
 
   const mark: Record<AssertionOutcome, string> = { pass: c.green('✓'), fail: c.red('✗'), warn: c.yellow('!'), 'n/a': c.dim('-') };
   const lines: string[] = [];
