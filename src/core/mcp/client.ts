@@ -129,7 +129,13 @@ export class McpClient {
         expectAnswer: true,
         timeoutMs: options.timeoutMs ?? this.timeoutMs,
       },
-      { collectMs: options.collectMs, afterAnswerMs: options.afterAnswerMs },
+      {
+        collectMs: options.collectMs,
+        afterAnswerMs: options.afterAnswerMs,
+        until: options.until,
+        afterMatchMs: options.afterMatchMs,
+        fence: this.connection.kind === 'stdio' ? this.fence() : undefined,
+      },
     );
     return { id, exchange: this.log.add(capture.exchange, this.era), received: capture.received, endedByServer: capture.endedByServer };
   }

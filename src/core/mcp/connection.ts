@@ -53,11 +53,20 @@ export interface Connection {
   stream?(message: OutgoingMessage, options: StreamOptions): Promise<StreamCapture>;
 }
 
-/** How long `stream` reads: at most `collectMs`, and at most `afterAnswerMs` once the answer is in. */
+/**
+ * How long `stream` reads: until the answer (or the first message `until` accepts) arrives, at most
+ * `collectMs`; then `afterAnswerMs` (`afterMatchMs`) more, to see what follows it. On stdio a
+ * `fence` request then bounds the watch: once it is answered, anything the server wrote before is in.
+ */
 export interface StreamOptions {
   collectMs: number;
   /** Default 0: stop at the answer. */
   afterAnswerMs?: number;
+  /** A message that ends the wait like an answer would (a listen's acknowledgment: listens are not answered). */
+  until?: (message: ReceivedMessage) => boolean;
+  afterMatchMs?: number;
+  /** stdio: a harmless request sent once the wait is over; its answer ends the watch. */
+  fence?: { id: string; body: string };
 }
 
 /** One message (or unparseable line/event) as it arrived. */

@@ -131,7 +131,8 @@ export class HttpConnection implements Connection {
 
   /**
    * POST a request and read its response for a bounded time: every SSE event with its arrival
-   * time, until `collectMs` has passed (from the start), `afterAnswerMs` after the answer, or the
+   * time, until `collectMs` has passed (from the start), `afterAnswerMs` after the answer
+   * (`afterMatchMs` after the first message `until` accepts), or the
    * server ends the response. Then the response is aborted (for subscriptions/listen, that is how
    * a client ends the subscription).
    */
@@ -170,6 +171,7 @@ export class HttpConnection implements Connection {
     let failure: string | undefined;
     let answer: ReceivedMessage | undefined;
     let endedByServer = false;
+    let matched = false;
     let deadline = startedAt + options.collectMs;
     const iterator = response.body[Symbol.asyncIterator]();
     try {
@@ -206,6 +208,10 @@ export class HttpConnection implements Connection {
           if (!answer && parsedMessage && (isResponse(parsedMessage) || isIdlessError(parsedMessage)) && sameId(parsedMessage.id ?? null, message.id ?? null)) {
             answer = parsedMessage;
             deadline = Math.min(deadline, at + (options.afterAnswerMs ?? 0));
+          } else if (!matched && parsedMessage && options.until?.(parsedMessage)) {
+            // The server showed it is serving this stream: the rest of the watch counts from here.
+            matched = true;
+            deadline = Math.min(deadline, at + (options.afterMatchMs ?? 0));
           }
         }
       }

@@ -151,24 +151,50 @@ export class StdioConnection implements Connection {
   async stream(message: OutgoingMessage, options: StreamOptions): Promise<StreamCapture> {
     const startedAt = Date.now();
     const received: TimedMessage[] = [];
-    const watcher = (line: Line) => {
-      if (!isFenceAnswer(line)) received.push({ at: line.at, raw: line.raw, message: line.message });
-    };
     const request = { method: message.method, body: message.body };
     if (!this.alive) {
       return { exchange: { transport: 'stdio', request, failure: this.deathMessage(), startedAt, durationMs: 0 }, received, endedByServer: true };
     }
+    let onMatch: (() => void) | undefined;
+    const matched = new Promise<'match'>((resolve) => {
+      onMatch = () => resolve('match');
+    });
+    const watcher = (line: Line) => {
+      if (isFenceAnswer(line)) return;
+      received.push({ at: line.at, raw: line.raw, message: line.message });
+      if (options.until && line.message && options.until(line.message)) onMatch?.();
+    };
     this.watchers.add(watcher);
     let answer: Line | undefined;
     let failure: string | undefined;
+    const deadline = startedAt + options.collectMs;
+    const left = () => Math.max(0, deadline - Date.now());
     try {
       this.group.child.stdin?.write(message.body.endsWith('\n') ? message.body : `${message.body}\n`);
-      const outcome = message.id === undefined ? 'timeout' : await this.waitForAnswer(message.id, options.collectMs);
-      if (outcome === 'exit') failure = this.deathMessage();
-      else if (outcome !== 'timeout' && 'failure' in outcome) failure = outcome.failure;
-      else if (outcome !== 'timeout') answer = outcome;
-      if (message.id === undefined) await this.quiet(options.collectMs);
-      else if (answer) await this.quiet(Math.min(options.afterAnswerMs ?? 0, Math.max(0, startedAt + options.collectMs - Date.now())));
+      if (message.id === undefined) {
+        await Promise.race([this.quiet(options.collectMs), matched]);
+      } else {
+        const answered = this.waitForAnswer(message.id, options.collectMs);
+        let settled: Awaited<typeof answered> | undefined;
+        void answered.then((outcome) => {
+          settled = outcome;
+        });
+        const first = await Promise.race([answered, matched]);
+        if (first === 'match') {
+          // The server showed it is serving this request: watch a little longer, then fence.
+          await Promise.race([this.quiet(Math.min(options.afterMatchMs ?? 0, left())), answered]);
+          if (settled === undefined) await this.fenced(options.fence, message.timeoutMs);
+          await Promise.resolve();
+          if (settled === undefined) for (const waiter of this.waiters.filter((w) => sameId(w.id, message.id ?? null))) waiter.fail('still open');
+          else if (typeof settled === 'object' && 'raw' in settled) answer = settled;
+        } else if (first === 'exit') failure = this.deathMessage();
+        else if (first !== 'timeout' && 'failure' in first) failure = first.failure;
+        else if (first !== 'timeout') answer = first;
+        if (answer && first !== 'match') {
+          await this.quiet(Math.min(options.afterAnswerMs ?? 0, left()));
+          await this.fenced(options.fence, message.timeoutMs);
+        }
+      }
     } finally {
       this.watchers.delete(watcher);
     }
@@ -293,6 +319,14 @@ export class StdioConnection implements Connection {
     // Stop the pending wait so it does not claim a line later.
     for (const waiter of this.waiters.filter((w) => sameId(w.id, id))) waiter.fail('superseded by the fence');
     return first.outcome === 'exit' ? 'exit' : { failure: 'no response (the server answered the request sent after it, and nothing for this one)' };
+  }
+
+  /** Send the fence and wait for its answer (plus slack): what the server wrote before it is in. */
+  private async fenced(fence: { id: string; body: string } | undefined, timeoutMs: number): Promise<void> {
+    if (!fence || !this.alive) return;
+    this.group.child.stdin?.write(`${fence.body}\n`);
+    await this.waitForAnswer(fence.id, timeoutMs);
+    await this.quiet(FENCE_SLACK_MS);
   }
 
   private quiet(ms: number): Promise<void> {

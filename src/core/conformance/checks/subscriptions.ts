@@ -16,9 +16,13 @@ import type { SubResult } from '../types.js';
 const MODERN_ONLY = [MODERN] as Array<typeof MODERN>;
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
-/** How long the first listen is read, and the two concurrent ones of SUB-10. */
-const COLLECT_MS = 300;
-const PAIR_COLLECT_MS = 200;
+/**
+ * How long each listen is watched once its acknowledgment is in (the notifications the fixture's
+ * breaks send come 100 ms after it). The acknowledgment itself may take up to the request deadline:
+ * the window counts from the server's first sign of serving the stream, never from the request
+ * (on a loaded machine, or a server still warming up, that can be long). stdio then adds a fence.
+ */
+const AFTER_ACK_MS = 250;
 /** The filter every check sends (SUB-01, SUB-06: toolsListChanged alone). */
 const REQUESTED = { toolsListChanged: true };
 
@@ -50,8 +54,10 @@ function show(value: unknown): string {
   return value === undefined ? 'none' : (JSON.stringify(value) ?? String(value));
 }
 
+/** A listen read until its acknowledgment (any, for the first: SUB-02 judges its id), then AFTER_ACK_MS more. */
 function listen(client: McpClient, collectMs: number, id?: string | number): Promise<Listen> {
-  return client.stream('subscriptions/listen', { notifications: REQUESTED }, { id, collectMs });
+  const ackFor = (message: ReceivedMessage) => message.method === ACKNOWLEDGED && (id === undefined || sameId(subscriptionIdOf(message) ?? null, id));
+  return client.stream('subscriptions/listen', { notifications: REQUESTED }, { id, collectMs, until: ackFor, afterMatchMs: AFTER_ACK_MS });
 }
 
 /** Why the listen did not give an open stream (SUB-01), or undefined when it did. */
@@ -61,7 +67,7 @@ function notOpen(ctx: CheckContext, opened: Listen, collectMs: number): string |
   if (error?.code === -32601) return 'subscriptions/listen → -32601 (method not found): every 2026-07-28 server must support subscriptions/listen';
   if (error) return `subscriptions/listen → ${describeOutcome(exchange)}`;
   if (exchange.failure) return `subscriptions/listen: ${exchange.failure}`;
-  if (resultOf(exchange)) return `subscriptions/listen was answered with a result within ${collectMs} ms: the subscription ended instead of staying open`;
+  if (resultOf(exchange)) return `subscriptions/listen was answered with a result (after ${exchange.durationMs} ms): the subscription ended instead of staying open`;
   if (ctx.transport === 'http') {
     const response = exchange.response;
     const contentType = response?.contentType ?? '';
@@ -76,13 +82,13 @@ function notOpen(ctx: CheckContext, opened: Listen, collectMs: number): string |
 }
 
 /** SUB-02 … SUB-07 on the messages of one listen (HTTP: its stream; stdio: its process, where it is alone). */
-function judgeStream(ctx: CheckContext, opened: Listen): SubResult[] {
+function judgeStream(ctx: CheckContext, opened: Listen, collectMs: number): SubResult[] {
   const messages = notifications(opened.received);
   const subs: SubResult[] = [];
   const ackIndex = messages.findIndex((message) => message.method === ACKNOWLEDGED);
   const ack = ackIndex === -1 ? undefined : messages[ackIndex];
   if (!ack) {
-    subs.push({ id: 'SUB-02', status: 'fail', message: `no ${ACKNOWLEDGED} within ${COLLECT_MS} ms` });
+    subs.push({ id: 'SUB-02', status: 'fail', message: `no ${ACKNOWLEDGED} within ${collectMs} ms` });
     subs.push({ id: 'SUB-03', status: 'skip', message: 'no acknowledgment to compare with' });
     subs.push({ id: 'SUB-04', status: 'skip', message: 'no acknowledgment' });
   } else {
@@ -151,10 +157,10 @@ function judgeFilter(ctx: CheckContext, filter: unknown): SubResult {
 /** SUB-10 (IMPLIED): two concurrent listens, each acknowledged with its own id. */
 async function judgePair(ctx: CheckContext, client: McpClient): Promise<SubResult> {
   const ids: Array<string | number> = ['mcp-evals-listen-b', 9001];
-  const pair = await Promise.all(ids.map((id) => listen(client, PAIR_COLLECT_MS, id)));
+  const pair = await Promise.all(ids.map((id) => listen(client, ctx.options.timeoutMs, id)));
   const problems: string[] = [];
   for (const opened of pair) {
-    const why = notOpen(ctx, opened, PAIR_COLLECT_MS);
+    const why = notOpen(ctx, opened, ctx.options.timeoutMs);
     if (why) {
       problems.push(`listen ${show(opened.id)}: ${why}`);
       continue;
@@ -179,11 +185,15 @@ export const subscriptionChecks = [
     async run(ctx) {
       const client = await ctx.fresh();
       try {
-        const opened = await listen(client, COLLECT_MS);
-        const why = notOpen(ctx, opened, COLLECT_MS);
+        const collectMs = ctx.options.timeoutMs;
+        const opened = await listen(client, collectMs);
+        const why = notOpen(ctx, opened, collectMs);
         if (why) return fail(`SUB-01: ${why}`, [{ id: 'SUB-01', status: 'fail', message: why }]);
         const where = ctx.transport === 'http' ? 'an SSE stream that stayed open' : 'no error';
-        const subs: SubResult[] = [{ id: 'SUB-01', status: 'pass', message: `listen ${show(opened.id)}: ${where} for ${COLLECT_MS} ms` }, ...judgeStream(ctx, opened)];
+        const subs: SubResult[] = [
+          { id: 'SUB-01', status: 'pass', message: `listen ${show(opened.id)}: ${where} for ${opened.exchange.durationMs} ms` },
+          ...judgeStream(ctx, opened, collectMs),
+        ];
         subs.push(await judgePair(ctx, client));
         return fromSubResults(subs, `listen stream acknowledged with id ${show(opened.id)}; ${notifications(opened.received).length} notification(s), all tagged and requested; concurrent listens tagged independently`, 'row');
       } finally {
