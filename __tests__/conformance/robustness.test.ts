@@ -56,18 +56,16 @@ describe('a misbehaving server', () => {
     expect(result.message).toMatch(/request failed|socket|closed|terminated/i);
   });
 
-  it('that does not exist gives one failed check naming the command', async () => {
+  it('that does not exist is not evaluated (exit 3 at the CLI), naming the command', async () => {
     const run = await runConformance({ kind: 'stdio', command: 'definitely-not-a-command-mcp-evals' }, { timeoutMs: 1000 });
-    expect(run.section.checks).toHaveLength(1);
-    expect(run.section.checks[0].id).toBe('server-responds');
-    expect(run.section.checks[0].status).toBe('fail');
-    expect(run.section.checks[0].message).toMatch(/exited with code 127|not found/);
+    expect(run.section.checks).toEqual([]);
+    expect(run.section.notEvaluated?.reason).toMatch(/did not start: .*not found/);
   });
 
-  it('that nobody listens for gives one failed check', async () => {
+  it('that nobody listens for is not evaluated', async () => {
     const run = await runConformance({ kind: 'http', url: 'http://127.0.0.1:9/mcp' }, { timeoutMs: 1000 });
-    expect(run.section.checks.map((c) => [c.id, c.status])).toEqual([['server-responds', 'fail']]);
-    expect(run.section.checks[0].message).toMatch(/ECONNREFUSED|request failed/);
+    expect(run.section.checks).toEqual([]);
+    expect(run.section.notEvaluated?.reason).toMatch(/ECONNREFUSED/);
   });
 
   it('an HTTP server the harness starts is waited for, then stopped', async () => {
@@ -81,7 +79,7 @@ describe('a misbehaving server', () => {
 
   it('a start command that exits early is reported with its stderr', async () => {
     const run = await runConformance({ kind: 'http', url: 'http://127.0.0.1:9/mcp', start: { command: 'echo "boom: missing API key" >&2; exit 3', readyTimeoutMs: 5000 } }, {});
-    expect(run.section.checks[0].status).toBe('fail');
-    expect(run.section.checks[0].message).toMatch(/exited \(code 3\).*boom: missing API key/s);
+    expect(run.section.checks).toEqual([]);
+    expect(run.section.notEvaluated?.reason).toMatch(/did not start: boom: missing API key \(the start command exited \(exit code 3\)/);
   });
 });
