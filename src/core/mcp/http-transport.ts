@@ -26,8 +26,12 @@ export interface HttpOptions {
 }
 
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
-/** After the answer on an SSE stream, how long to wait to see the stream close (HTTP-SSE-03). */
-const SSE_CLOSE_GRACE_MS = 300;
+/**
+ * After the answer on an SSE stream, how long to wait to see the stream close (HTTP-SSE-03). It
+ * counts from the answer, and a correct server closes at once, so the wait costs only the servers
+ * that keep the stream open: long enough that a loaded machine does not make a correct one fail.
+ */
+const SSE_CLOSE_GRACE_MS = 1500;
 
 /** Streamable HTTP over undici: one POST per message, JSON or SSE answers, every byte kept. */
 export class HttpConnection implements Connection {
