@@ -109,7 +109,7 @@ describe('legacy checks against the reference server', () => {
     it(`the correct 2025-11-25 server passes the legacy checks on ${transport}`, async () => {
       const run = await runOnFixture({ transport, era: '2025-11-25', only: IDS });
       expect(run.section.era).toBe('2025-11-25');
-      const expected = IDS.filter((id) => transport === 'http' || id !== 'legacy-session').map((id) => `${id}=${id === 'legacy-not-migrated' ? 'warn' : 'pass'}`);
+      const expected = IDS.filter((id) => transport === 'http' || legacyCheck(id).transport !== 'http').map((id) => `${id}=${id === 'legacy-not-migrated' ? 'warn' : 'pass'}`);
       expect(run.section.checks.map((c) => `${c.id}=${c.status}`)).toEqual(expected);
       expect(check(run, 'legacy-not-migrated').message).toMatch(/has not migrated to 2026-07-28/);
       expect(check(run, 'legacy-resource-missing').message).toMatch(/-32002/);
@@ -135,6 +135,14 @@ describe('legacy checks against the reference server', () => {
     expect(check(modern, 'list-sets-stable').status).toBe('fail');
     const legacy = await runOnFixture({ transport: 'stdio', era: '2025-11-25', breaks: ['LIST-02-per-process'], only: ['list-sets-stable'] });
     expect(check(legacy, 'list-sets-stable')).toMatchObject({ status: 'warn', message: expect.stringMatching(/extra \["session_\d+"\].*2025-11-25 allows lists per session/) });
+  });
+
+  it('a 2025-11-25 HTTP server that accepts any Origin fails legacy-foreign-origin (and the run)', async () => {
+    const good = await runOnFixture({ transport: 'http', era: '2025-11-25', only: ['legacy-foreign-origin'] });
+    expect(check(good, 'legacy-foreign-origin')).toMatchObject({ status: 'pass', requirements: [], message: 'ping with Origin: https://evil.example → 403' });
+    const open = await runOnFixture({ transport: 'http', era: '2025-11-25', breaks: ['HTTP-ORG-01'] });
+    expect(check(open, 'legacy-foreign-origin')).toMatchObject({ status: 'fail', message: expect.stringMatching(/ping with Origin: https:\/\/evil\.example → HTTP 200, result; a server must reject foreign origins with 403/) });
+    expect(open.section.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual(['legacy-foreign-origin']);
   });
 
   it('none of them runs against a 2026-07-28 server', async () => {

@@ -4,6 +4,7 @@ import { defineCheck, fail, fromSubResults, pass, warn } from '../check.js';
 import { isObject } from '../expect.js';
 import { migrationNote } from '../migration.js';
 import { MISSING_RESOURCE_URI } from './resources.js';
+import { foreignOrigin } from './http.js';
 import { envelopeSubResults } from './results.js';
 
 const LEGACY_ONLY = [LEGACY] as Array<typeof LEGACY>;
@@ -49,6 +50,16 @@ export const legacyChecks = [
       }
       return pass(`session ${session}: ${method} with it → ${describeOutcome(withSession)}; without it → ${describeOutcome(without)}`);
     },
+  }),
+  defineCheck({
+    id: 'legacy-foreign-origin',
+    title: 'A request with a foreign Origin gets 403 (2025-11-25 transport: servers must validate Origin)',
+    level: 'MUST',
+    // The 2025-11-25 Streamable HTTP transport's own rule; HTTP-ORG-01 is its 2026-07-28 counterpart.
+    requirements: [],
+    eras: LEGACY_ONLY,
+    transport: 'http',
+    run: (ctx) => foreignOrigin(ctx, 'ping'),
   }),
   defineCheck({
     id: 'legacy-ping',
