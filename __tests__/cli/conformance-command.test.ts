@@ -48,6 +48,26 @@ describe('mcp-evals conformance', () => {
     expect(stale.stdout).toMatch(/stale expected failure cache-hints \(.*baseline\.yml:3:5\) now passes/);
   });
 
+  it("the README's example baseline: a listed check that only warns is still expected, and stale only once it passes", async () => {
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const example = readme.match(/```yaml\n(# conformance-baseline\.yml[\s\S]*?)```/)?.[1];
+    expect(example).toMatch(/pagination-invalid-cursor/);
+    const dir = await tempDir();
+    const baseline = join(dir, 'conformance-baseline.yml');
+    await writeFile(baseline, example as string);
+    const only = ['--only', 'pagination-invalid-cursor,tool-call-result-shape', '--call-tools', 'all'];
+    // PAGE-03 makes the SHOULD check warn: the entry is still expected ("Baseline check passed").
+    const warned = await runCli(['conformance', '--command', server('PAGE-03'), '--out', dir, '--expected-failures', baseline, ...only]);
+    expect(warned.stdout).toMatch(/pagination-invalid-cursor \[SHOULD/);
+    expect(warned.stdout).not.toMatch(/stale expected failure/);
+    expect(warned.code).toBe(0);
+    // On a server where it passes outright, the whole-check entry is stale; the sub-result entry names no sub-result here.
+    const passed = await runCli(['conformance', '--command', server(), '--out', dir, '--expected-failures', baseline, ...only]);
+    expect(passed.stdout).toMatch(/stale expected failure pagination-invalid-cursor \(.*conformance-baseline\.yml:3:5\) now passes/);
+    expect(passed.stdout).not.toMatch(/stale expected failure tool-call-result-shape/);
+    expect(passed.code).toBe(1);
+  });
+
   it('accepts check-id:sub-id entries and fails on a failure they do not cover', async () => {
     const dir = await tempDir();
     const baseline = join(dir, 'baseline.yml');

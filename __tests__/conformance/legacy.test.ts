@@ -81,6 +81,21 @@ describe('legacy checks on canned answers', () => {
     expect(verdict).toMatchObject({ status: 'fail', message: expect.stringMatching(/400/) });
   });
 
+  it('legacy-response-envelope excuses id null only on a request the transport refused', async () => {
+    const withId = (message: Record<string, unknown>, status: number, id: unknown = 7): Exchange => {
+      const answer = { jsonrpc: '2.0', ...message };
+      return { seq: 2, transport: 'http', era: '2025-11-25', request: { method: 'tools/list', body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' }) }, response: { status, body: JSON.stringify(answer), messages: [answer], answer, garbage: [] }, startedAt: 0, durationMs: 1 };
+    };
+    const judge = (exchange: Exchange) => {
+      const ctx = { ...fakeContext(GOOD_INIT), ensureInventory: async () => undefined, client: { log: { all: () => [exchange] } } } as unknown as CheckContext;
+      return legacyCheck('legacy-response-envelope').run(ctx);
+    };
+    expect((await judge(withId({ id: null, error: { code: -32000, message: 'Bad Request: Server not initialized' } }, 400))).status).toBe('pass');
+    expect((await judge(withId({ id: 7, result: {} }, 200))).status).toBe('pass');
+    expect(await judge(withId({ id: null, error: { code: -32603, message: 'oops' } }, 200))).toMatchObject({ status: 'fail', message: expect.stringMatching(/id null does not echo the request id 7/) });
+    expect(await judge(withId({ id: '7', result: {} }, 200))).toMatchObject({ status: 'fail', message: expect.stringMatching(/id "7" does not echo/) });
+  });
+
   it('legacy-not-migrated always warns with the migration note', async () => {
     const verdict = await legacyCheck('legacy-not-migrated').run(fakeContext(GOOD_INIT, [], 'http'));
     expect(verdict.status).toBe('warn');
@@ -94,13 +109,41 @@ describe('legacy checks against the reference server', () => {
     it(`the correct 2025-11-25 server passes the legacy checks on ${transport}`, async () => {
       const run = await runOnFixture({ transport, era: '2025-11-25', only: IDS });
       expect(run.section.era).toBe('2025-11-25');
-      const expected = IDS.filter((id) => transport === 'http' || id !== 'legacy-session').map((id) => `${id}=${id === 'legacy-not-migrated' ? 'warn' : 'pass'}`);
+      const expected = IDS.filter((id) => transport === 'http' || legacyCheck(id).transport !== 'http').map((id) => `${id}=${id === 'legacy-not-migrated' ? 'warn' : 'pass'}`);
       expect(run.section.checks.map((c) => `${c.id}=${c.status}`)).toEqual(expected);
       expect(check(run, 'legacy-not-migrated').message).toMatch(/has not migrated to 2026-07-28/);
       expect(check(run, 'legacy-resource-missing').message).toMatch(/-32002/);
       if (transport === 'http') expect(check(run, 'legacy-session').message).toMatch(/without it → HTTP 400/);
     });
   }
+
+  it('a correct 2025-11-25 HTTP server fails no check: the id null of its transport-level 400 is what legacy-session asks for', async () => {
+    // The reference server answers a request without Mcp-Session-Id as the 2025 TypeScript SDK does: HTTP 400, id null.
+    const run = await runOnFixture({ transport: 'http', era: '2025-11-25' });
+    expect(run.section.era).toBe('2025-11-25');
+    const failed = run.section.checks.filter((c) => c.status === 'fail').map((c) => `${c.id}: ${c.message}`);
+    expect(failed).toEqual([]);
+    expect(check(run, 'legacy-session').status).toBe('pass');
+    expect(check(run, 'legacy-response-envelope').status).toBe('pass');
+    expect(run.section.checks.map((c) => c.id)).not.toContain('response-envelope');
+    // No 2025-11-25 result cites a 2026-07-28 row it was not judged by.
+    for (const c of run.section.checks) if (c.id.startsWith('legacy-') && c.id !== 'legacy-not-migrated') expect(c.requirements).toEqual([]);
+  });
+
+  it('list-sets-stable holds a 2026-07-28 server to LIST-02 but only advises a 2025-11-25 one, whose lists may be per session', async () => {
+    const modern = await runOnFixture({ transport: 'stdio', breaks: ['LIST-02-per-process'], only: ['list-sets-stable'] });
+    expect(check(modern, 'list-sets-stable').status).toBe('fail');
+    const legacy = await runOnFixture({ transport: 'stdio', era: '2025-11-25', breaks: ['LIST-02-per-process'], only: ['list-sets-stable'] });
+    expect(check(legacy, 'list-sets-stable')).toMatchObject({ status: 'warn', message: expect.stringMatching(/extra \["session_\d+"\].*2025-11-25 allows lists per session/) });
+  });
+
+  it('a 2025-11-25 HTTP server that accepts any Origin fails legacy-foreign-origin (and the run)', async () => {
+    const good = await runOnFixture({ transport: 'http', era: '2025-11-25', only: ['legacy-foreign-origin'] });
+    expect(check(good, 'legacy-foreign-origin')).toMatchObject({ status: 'pass', requirements: [], message: 'ping with Origin: https://evil.example → 403' });
+    const open = await runOnFixture({ transport: 'http', era: '2025-11-25', breaks: ['HTTP-ORG-01'] });
+    expect(check(open, 'legacy-foreign-origin')).toMatchObject({ status: 'fail', message: expect.stringMatching(/ping with Origin: https:\/\/evil\.example → HTTP 200, result; a server must reject foreign origins with 403/) });
+    expect(open.section.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual(['legacy-foreign-origin']);
+  });
 
   it('none of them runs against a 2026-07-28 server', async () => {
     const run = await runOnFixture({ transport: 'stdio', only: IDS });

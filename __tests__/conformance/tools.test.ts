@@ -204,3 +204,64 @@ describe('x-mcp-header arguments are mirrored into Mcp-Param-* headers', () => {
     }
   });
 });
+
+describe('a server that dies or hangs on tools/call fails the MUST tool-call checks', () => {
+  const MUST_CALLS = ['tool-call-result-shape', 'tool-invalid-arguments-rejected'];
+
+  async function freePort(): Promise<number> {
+    const { createServer } = await import('node:net');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  /** HTTP with a start command, so that the checker knows the process and can name its exit. */
+  async function runLaunched(breaks: string, timeoutMs: number) {
+    const port = await freePort();
+    const command = ['node', REFERENCE_SERVER, '--http', '--port', String(port), `--break=${breaks}`].map((part) => JSON.stringify(part)).join(' ');
+    const { runConformance } = await import('../../src/core/conformance/runner.js');
+    return runConformance({ kind: 'http', url: `http://127.0.0.1:${port}/mcp`, start: { command } }, { only: MUST_CALLS, callTools: 'read-only', timeoutMs });
+  }
+
+  it('stdio: a process that exits on every call fails both, naming the call, the exit code and stderr', async () => {
+    const run = await runOnFixture({ transport: 'stdio', breaks: ['crash-on-tools-call'], only: MUST_CALLS, callTools: 'read-only' });
+    for (const id of MUST_CALLS) {
+      const result = check(run, id);
+      expect(result.status, `${id}: ${result.message}`).toBe('fail');
+      expect(result.message).toMatch(/^\w+: tools\/call \w+ .*→ server process exited with code 3; stderr ends with: [\s\S]*fatal: tools\/call \w+ crashed the process/);
+    }
+    expect(check(run, 'tool-call-result-shape').message).toMatch(/a read-only tool called with arguments that validate against its inputSchema must be answered/);
+    // After the first death the other tools are not called (each would meet the same dead process).
+    expect(check(run, 'tool-call-result-shape').subResults?.filter((s) => s.status === 'fail')).toHaveLength(1);
+  });
+
+  it('stdio: a call that is never answered fails both within the deadline', async () => {
+    const run = await runOnFixture({ transport: 'stdio', breaks: ['hang-on-tools-call'], only: MUST_CALLS, callTools: 'read-only', timeoutMs: 800 });
+    for (const id of MUST_CALLS) {
+      expect(check(run, id).status, check(run, id).message).toBe('fail');
+      expect(check(run, id).message).toMatch(/tools\/call \w+ .*→ no response within 800 ms: /);
+    }
+  });
+
+  it('HTTP: a launched server that exits on a call fails, with its exit code and stderr', async () => {
+    const run = await runLaunched('crash-on-tools-call', 3000);
+    const result = check(run, 'tool-call-result-shape');
+    expect(result.status, result.message).toBe('fail');
+    expect(result.message).toMatch(/tools\/call \w+ .*→ .*; the server process exited with code 3; stderr ends with: [\s\S]*fatal: tools\/call \w+ crashed the process/);
+  });
+
+  it('HTTP: a call that is never answered fails both', async () => {
+    const run = await runOnFixture({ transport: 'http', breaks: ['hang-on-tools-call'], only: MUST_CALLS, callTools: 'read-only', timeoutMs: 800 });
+    for (const id of MUST_CALLS) {
+      expect(check(run, id).status, check(run, id).message).toBe('fail');
+      expect(check(run, id).message).toMatch(/tools\/call \w+ .*→ (no response within 800 ms|request failed: .*Timeout)/);
+    }
+  });
+
+  it('2025-11-25 stdio: the same verdict in the legacy era', async () => {
+    const run = await runOnFixture({ transport: 'stdio', era: '2025-11-25', breaks: ['crash-on-tools-call'], only: MUST_CALLS, callTools: 'read-only' });
+    for (const id of MUST_CALLS) expect(check(run, id).status, check(run, id).message).toBe('fail');
+  });
+});

@@ -23,7 +23,7 @@ const HELP = `mcp-evals conformance — Layer 0: does the server speak MCP corre
   --header "Name: value"   extra HTTP header on every request, e.g. Authorization (repeatable; redacted in reports)
   --spec 2026-07-28        the spec revision to check against (the only one so far; 2025-11-25 servers are detected)
   --out DIR                where to write report.json, summary.md, junit.xml, conformance.sarif (default mcp-evals-report)
-  --expected-failures FILE YAML list of check ids (\`id\` or \`id:sub-id\`) known to fail; a stale entry fails the run
+  --expected-failures FILE YAML list of check ids (\`id\` or \`id:sub-id\`) known to fail; an entry that now passes (not just warns) is stale and fails the run
   --timeout MS             deadline for each request once the server is up (default 5000)
   --startup-timeout MS     how long the server may take to start, apart from --timeout (default 30000);
                            a server that does not start is "could not evaluate" (exit 3), not a failure

@@ -62,6 +62,17 @@ export class Target {
     return this.launched?.stderrTail() ?? '';
   }
 
+  /**
+   * How the launched HTTP server ended, if it has (waiting up to `waitMs` for the exit to be seen):
+   * a check that lost its answer names the exit code and stderr instead of a bare socket error.
+   */
+  async launchedExit(waitMs = 0): Promise<{ code: number | null; signal: string | null; stderrTail: string } | undefined> {
+    if (!this.launched) return undefined;
+    if (!(await this.launched.waitForExit(waitMs))) return undefined;
+    const exit = this.launched.exit;
+    return { code: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: this.launched.stderrTail(600).trim() };
+  }
+
   private async launch(start: NonNullable<Extract<TargetSpec, { kind: 'http' }>['start']>, url: string): Promise<void> {
     this.launched = new ProcessGroup(start.command, { cwd: start.cwd, env: start.env, stdin: 'ignore' });
     const readyUrl = start.readyUrl ?? url;

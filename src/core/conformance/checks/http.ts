@@ -280,15 +280,20 @@ export const httpChecks = [
     id: 'http-foreign-origin',
     title: 'A request with a foreign Origin gets 403',
     requirements: ['HTTP-ORG-01'],
-    async run(ctx) {
-      const origin = 'https://evil.example';
-      if (ctx.options.allowedOrigin === origin) return skip(`${origin} is configured as allowed`);
-      const exchange = await ctx.client.request('server/discover', {}, { headers: { Origin: origin }, label: 'foreign Origin' });
-      const status = exchange.response?.status;
-      if (status === 403) return pass('403');
-      const message = `Origin: ${origin} → ${describeOutcome(exchange)}; a server must reject foreign origins (DNS rebinding)`;
-      // Which origins are valid is server policy: binding for local servers, advice for public ones.
-      return isLocal(ctx.target.description) ? fail(message) : warn(`${message} (a public server may allow it by policy)`);
-    },
+    run: (ctx) => foreignOrigin(ctx, 'server/discover'),
   }),
 ];
+
+/**
+ * Sends `method` with a foreign Origin: both eras' transports require 403 (DNS rebinding). Which
+ * origins are valid is server policy, so it binds local servers and is advice for public ones.
+ */
+export async function foreignOrigin(ctx: CheckContext, method: string): Promise<Verdict> {
+  const origin = 'https://evil.example';
+  if (ctx.options.allowedOrigin === origin) return skip(`${origin} is configured as allowed`);
+  const exchange = await ctx.client.request(method, {}, { headers: { Origin: origin }, label: 'foreign Origin' });
+  const status = exchange.response?.status;
+  if (status === 403) return pass(`${method} with Origin: ${origin} → 403`);
+  const message = `${method} with Origin: ${origin} → ${describeOutcome(exchange)}; a server must reject foreign origins with 403 (DNS rebinding)`;
+  return isLocal(ctx.target.description) ? fail(message) : warn(`${message} (a public server may allow it by policy)`);
+}

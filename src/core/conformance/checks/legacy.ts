@@ -1,9 +1,11 @@
 import { describeOutcome, errorOf, resultOf } from '../../mcp/answer.js';
 import { LEGACY } from '../../mcp/types.js';
-import { defineCheck, fail, pass, warn } from '../check.js';
+import { defineCheck, fail, fromSubResults, pass, warn } from '../check.js';
 import { isObject } from '../expect.js';
 import { migrationNote } from '../migration.js';
 import { MISSING_RESOURCE_URI } from './resources.js';
+import { foreignOrigin } from './http.js';
+import { envelopeSubResults } from './results.js';
 
 const LEGACY_ONLY = [LEGACY] as Array<typeof LEGACY>;
 
@@ -50,6 +52,16 @@ export const legacyChecks = [
     },
   }),
   defineCheck({
+    id: 'legacy-foreign-origin',
+    title: 'A request with a foreign Origin gets 403 (2025-11-25 transport: servers must validate Origin)',
+    level: 'MUST',
+    // The 2025-11-25 Streamable HTTP transport's own rule; HTTP-ORG-01 is its 2026-07-28 counterpart.
+    requirements: [],
+    eras: LEGACY_ONLY,
+    transport: 'http',
+    run: (ctx) => foreignOrigin(ctx, 'ping'),
+  }),
+  defineCheck({
     id: 'legacy-ping',
     title: 'ping returns an empty result',
     level: 'MUST',
@@ -92,6 +104,25 @@ export const legacyChecks = [
     eras: LEGACY_ONLY,
     async run(ctx) {
       return warn(migrationNote(ctx.transport));
+    },
+  }),
+  defineCheck({
+    id: 'legacy-response-envelope',
+    title: 'Each response echoes the request id and holds result xor a well-formed error; a request the 2025-11-25 HTTP transport refuses (4xx) may get id null',
+    level: 'MUST',
+    requirements: [],
+    eras: LEGACY_ONLY,
+    late: true,
+    async run(ctx) {
+      await ctx.ensureInventory();
+      // JSON-RPC 2.0 lets an error carry id null when the id could not be used; the 2025-11-25 transport
+      // refuses a request without (or with an unknown) Mcp-Session-Id with HTTP 400/404 before reading it,
+      // and widely used servers answer those with id null (legacy-session asks for exactly that 400).
+      const subs = envelopeSubResults(ctx.client.log.all(), (answer, exchange) => {
+        const refused = (exchange.response?.status ?? 0) >= 400 || errorOf(exchange)?.code === -32700;
+        return refused && (answer.id === null || answer.id === undefined);
+      });
+      return fromSubResults(subs, `all ${subs.length} responses are well-formed JSON-RPC 2.0`, 'response');
     },
   }),
 ];

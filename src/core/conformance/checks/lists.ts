@@ -62,9 +62,12 @@ export const listChecks = [
         const b = new Set(names(after.items, list.key));
         const missing = [...a].filter((n) => !b.has(n));
         const added = [...b].filter((n) => !a.has(n));
+        // LIST-02 is a 2026-07-28 (stateless) rule: a 2025-11-25 session may hold its own list, so there it is advice.
+        const differs = ctx.era === MODERN ? 'fail' : 'warn';
+        const legacyNote = ctx.era === MODERN ? '' : '; 2025-11-25 allows lists per session, 2026-07-28 does not (LIST-02)';
         subs.push(
           missing.length || added.length
-            ? { id: list.method, status: 'fail', message: `a fresh ${ctx.transport === 'stdio' ? 'process' : 'connection'} sees a different set (missing ${JSON.stringify(missing)}, extra ${JSON.stringify(added)})` }
+            ? { id: list.method, status: differs, message: `a fresh ${ctx.transport === 'stdio' ? 'process' : 'connection'} sees a different set (missing ${JSON.stringify(missing)}, extra ${JSON.stringify(added)})${legacyNote}` }
             : { id: list.method, status: 'pass', message: `${a.size} items, same set` },
         );
       }

@@ -1,6 +1,6 @@
 import { errorOf } from '../../mcp/answer.js';
 import { META_SERVER_INFO } from '../../mcp/client.js';
-import { LEGACY, MODERN, type Exchange, type JsonObject } from '../../mcp/types.js';
+import { LEGACY, MODERN, type Exchange, type JsonObject, type ReceivedMessage } from '../../mcp/types.js';
 import { defineCheck, fromSubResults, pass, skip } from '../check.js';
 import { isIntegerAtLeast0, isObject, methodOf, resultsIn } from '../expect.js';
 import type { SubResult } from '../types.js';
@@ -186,27 +186,13 @@ export const resultChecks = [
     title: 'Each response echoes the request id (same value and type) and holds result xor a well-formed error',
     level: 'MUST',
     requirements: ['RT-05'],
-    eras: BOTH,
+    // A 2025-11-25 server is held to its own transport's envelope: legacy-response-envelope.
+    eras: MODERN_ONLY,
     late: true,
     async run(ctx) {
       await ctx.ensureInventory();
-      const subs: SubResult[] = [];
-      for (const exchange of ctx.client.log.all()) {
-        const answer = exchange.response?.answer;
-        if (!answer) continue;
-        const sent = requestId(exchange);
-        const problems: string[] = [];
-        if (answer.jsonrpc !== '2.0') problems.push(`jsonrpc is ${JSON.stringify(answer.jsonrpc)}`);
-        // An id-less error is allowed where the request was refused before it was read (403 Origin, parse error).
-        const idlessAllowed = answer.id === undefined && answer.error !== undefined && (exchange.response?.status === 403 || errorOf(exchange)?.code === -32700);
-        if (sent !== undefined && sent !== null && answer.id !== sent && !idlessAllowed) problems.push(`id ${JSON.stringify(answer.id)} does not echo the request id ${JSON.stringify(sent)}`);
-        if ((answer.result === undefined) === (answer.error === undefined)) problems.push('must hold exactly one of result and error');
-        if (answer.error !== undefined) {
-          const error = answer.error as { code?: unknown; message?: unknown };
-          if (!isObject(answer.error) || !Number.isInteger(error.code) || typeof error.message !== 'string') problems.push(`error ${JSON.stringify(answer.error)} needs an integer code and a string message`);
-        }
-        subs.push({ id: `${methodOf(exchange)}#${exchange.seq}`, status: problems.length ? 'fail' : 'pass', message: problems.join('; ') || 'ok' });
-      }
+      // An id-less error is allowed where the request was refused before it was read (403 Origin, parse error).
+      const subs = envelopeSubResults(ctx.client.log.all(), (answer, exchange) => answer.id === undefined && (exchange.response?.status === 403 || errorOf(exchange)?.code === -32700));
       return fromSubResults(subs, `all ${subs.length} responses are well-formed`, 'response');
     },
   }),
@@ -229,6 +215,30 @@ export const resultChecks = [
     },
   }),
 ];
+
+/**
+ * One sub-result per answered exchange: jsonrpc "2.0", the request id echoed (unless `idless` excuses
+ * an error that was refused before its id was read), exactly one of result and error, a well-formed error.
+ */
+export function envelopeSubResults(log: readonly Exchange[], idless: (answer: ReceivedMessage, exchange: Exchange) => boolean): SubResult[] {
+  const subs: SubResult[] = [];
+  for (const exchange of log) {
+    const answer = exchange.response?.answer;
+    if (!answer) continue;
+    const sent = requestId(exchange);
+    const problems: string[] = [];
+    if (answer.jsonrpc !== '2.0') problems.push(`jsonrpc is ${JSON.stringify(answer.jsonrpc)}`);
+    const excused = answer.error !== undefined && idless(answer, exchange);
+    if (sent !== undefined && sent !== null && answer.id !== sent && !excused) problems.push(`id ${JSON.stringify(answer.id)} does not echo the request id ${JSON.stringify(sent)}`);
+    if ((answer.result === undefined) === (answer.error === undefined)) problems.push('must hold exactly one of result and error');
+    if (answer.error !== undefined) {
+      const error = answer.error as { code?: unknown; message?: unknown };
+      if (!isObject(answer.error) || !Number.isInteger(error.code) || typeof error.message !== 'string') problems.push(`error ${JSON.stringify(answer.error)} needs an integer code and a string message`);
+    }
+    subs.push({ id: `${methodOf(exchange)}#${exchange.seq}`, status: problems.length ? 'fail' : 'pass', message: problems.join('; ') || 'ok' });
+  }
+  return subs;
+}
 
 function requestId(exchange: Exchange): unknown {
   try {

@@ -18,6 +18,8 @@ const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 /** RFC 9110 §5.6.2 token (1*tchar). */
 const RFC9110_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const HEADER_TYPES = ['string', 'integer', 'boolean'];
+/** Why a refusal of synthesized arguments only warns. */
+const GUESSED = 'a warning, not a failure: the arguments validate against the schema, but their values are a guess it cannot vouch for';
 /** TOOL-14: words in a parameter (or header) name that suggest a credential. */
 const SECRET_WORDS = new Set(['password', 'passwd', 'pwd', 'passphrase', 'secret', 'token', 'credential', 'credentials', 'apikey', 'auth', 'authorization', 'bearer', 'cookie']);
 const SECRET_PAIRS = new Set(['api key', 'private key', 'access key', 'secret key', 'client secret']);
@@ -218,7 +220,13 @@ export const toolChecks: CheckDefinition[] = [
     async run(ctx) {
       const callable = await callableTools(ctx);
       if ('verdict' in callable) return callable.verdict;
-      const subResults = await perSynthesizedTool(callable.tools, async (id, tool, args) => judgeCallResult(ctx, id, tool, args, await callTool(ctx, tool, args)));
+      const subResults = await perSynthesizedTool(callable.tools, async (id, tool, args) => {
+        const exchange = await callTool(ctx, tool, args);
+        const lost = await lostAnswer(ctx, exchange);
+        if (!lost) return judgeCallResult(ctx, id, tool, args, exchange);
+        const which = ctx.options.callTools === 'all' ? 'a tool' : 'a read-only tool';
+        return { id, status: 'fail', noAnswer: true, message: `tools/call ${toolName(tool)} ${argumentsText(args)} → ${lost}: ${which} called with arguments that validate against its inputSchema must be answered (a CallToolResult or a JSON-RPC error), not kill the server or leave the call unanswered` };
+      });
       const called = subResults.filter((sub) => sub.status !== 'skip').length;
       return withCap(fromCalls(subResults, `${called} tool call${called === 1 ? '' : 's'} returned well-formed results`), callable.capped);
     },
@@ -269,37 +277,76 @@ export const toolChecks: CheckDefinition[] = [
     async run(ctx) {
       const callable = await callableTools(ctx);
       if ('verdict' in callable) return callable.verdict;
-      const subResults = await perSynthesizedTool(callable.tools, async (id, tool, valid): Promise<SubResult> => {
+      const subResults = await perSynthesizedTool(callable.tools, async (id, tool, valid): Promise<ProbeResult> => {
         const headerProperties = new Set(scanMcpHeaders(tool.inputSchema).declarations.filter((d) => d.path.length === 1).map((d) => d.path[0]));
         const [invalid] = synthesizeInvalidArguments(tool.inputSchema, valid, headerProperties);
         if (!invalid) return { id, status: 'skip', message: 'not called: the inputSchema has no required or typed property to break' };
         const exchange = await callTool(ctx, tool, invalid.value, `invalid arguments: ${invalid.description}`);
         const sent = `tools/call ${toolName(tool)} with ${invalid.description} (${argumentsText(invalid.value)})`;
+        const lost = await lostAnswer(ctx, exchange);
+        if (lost) return { id, status: 'fail', noAnswer: true, message: `${sent} → ${lost}: arguments that break the inputSchema must get -32602 or a result with isError: true, not kill the server or leave the call unanswered` };
         const result = resultOf(exchange);
         const error = errorOf(exchange);
         if (result && result.isError === true) return { id, status: 'pass', message: `${sent} → ${describeOutcome(exchange)} with isError: true` };
         if (result && result.resultType === 'input_required') return { id, status: 'warn', message: `${sent} → ${describeOutcome(exchange)}: the server asked for input instead of rejecting the arguments` };
         if (result) return { id, status: 'fail', message: `${sent} → ${describeOutcome(exchange)} without isError: arguments that break the inputSchema must get -32602 or isError: true` };
         if (error?.code === -32602 || error?.code === -32021) return { id, status: 'pass', message: `${sent} → ${describeOutcome(exchange)}` };
-        if (error) return { id, status: 'warn', message: `${sent} → ${describeOutcome(exchange)}: rejected, but the expected answer is -32602 or a result with isError: true` };
-        return { id, status: 'warn', message: `${sent} → ${describeOutcome(exchange)}` };
+        if (error) return { id, status: 'warn', message: `${sent} → ${describeOutcome(exchange)}: rejected, so the MUST holds (no successful result), but the expected answer is -32602 or a result with isError: true` };
+        return { id, status: 'fail', message: `${sent} → ${describeOutcome(exchange)}: a response with neither result nor error` };
       });
       return withCap(fromCalls(subResults, 'every tool called rejected arguments that break its inputSchema'), callable.capped);
     },
   }),
 ];
 
-/** Runs `probe` on each tool with arguments synthesized from its inputSchema; a tool whose arguments cannot be synthesized is a skip. */
+/** A probe's finding; `noAnswer` marks a call that killed the server or was never answered. */
+type ProbeResult = SubResult & { noAnswer?: boolean };
+
+/**
+ * Runs `probe` on each tool with arguments synthesized from its inputSchema; a tool whose arguments
+ * cannot be synthesized is a skip. Once a call goes unanswered (the server died or hung), the rest
+ * are not called: each would only wait out the same deadline or meet the same dead process.
+ */
 async function perSynthesizedTool(
   tools: ReadonlyArray<{ id: string; tool: JsonObject }>,
-  probe: (id: string, tool: JsonObject, args: Record<string, unknown>) => Promise<SubResult>,
+  probe: (id: string, tool: JsonObject, args: Record<string, unknown>) => Promise<ProbeResult>,
 ): Promise<SubResult[]> {
   const subResults: SubResult[] = [];
+  let unanswered: string | undefined;
   for (const { id, tool } of tools) {
+    if (unanswered !== undefined) {
+      subResults.push({ id, status: 'skip', message: `not called: the call to ${unanswered} got no answer` });
+      continue;
+    }
     const synthesized = synthesizeArguments(tool.inputSchema);
-    subResults.push(synthesized.ok ? await probe(id, tool, synthesized.value) : { id, status: 'skip', message: `not called: ${synthesized.reason}` });
+    if (!synthesized.ok) {
+      subResults.push({ id, status: 'skip', message: `not called: ${synthesized.reason}` });
+      continue;
+    }
+    const { noAnswer, ...found } = await probe(id, tool, synthesized.value);
+    if (noAnswer) unanswered = id;
+    subResults.push(found);
   }
   return subResults;
+}
+
+/**
+ * Why a call got no JSON-RPC answer (undefined when one came): the failure, and what became of the
+ * server: on stdio the transport already names the exit code and stderr; a launched HTTP server's
+ * exit is looked up; a hang gets the end of stderr.
+ */
+async function lostAnswer(ctx: CheckContext, exchange: Exchange): Promise<string | undefined> {
+  if (exchange.response?.answer) return undefined;
+  const failure = describeOutcome(exchange);
+  if (/stderr ends with/.test(failure)) return failure;
+  const hung = /^no response|timeout/i.test(exchange.failure ?? '');
+  const exit = ctx.transport === 'http' ? await ctx.target.launchedExit(hung ? 0 : 1000) : undefined;
+  if (exit) {
+    const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code ?? 'unknown'}`;
+    return `${failure}; the server process ${how}${exit.stderrTail ? `; stderr ends with: ${exit.stderrTail}` : ''}`;
+  }
+  const tail = (ctx.transport === 'stdio' ? ctx.client.connection.stderrTail() : ctx.target.stderrTail()).slice(-300).trim();
+  return tail ? `${failure}; stderr ends with: ${tail}` : failure;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -402,9 +449,8 @@ function judgeCallResult(ctx: CheckContext, id: string, tool: JsonObject, args: 
   if (!result) {
     const error = errorOf(exchange);
     if (error?.code === -32021) return { id, status: 'skip', message: `${outcome}: the tool needs a client capability the checker does not declare` };
-    if (error) return { id, status: 'warn', message: `${outcome}: the tool rejected arguments synthesized from its own inputSchema` };
-    if (exchange.response?.answer) return { id, status: 'fail', message: `${outcome}` };
-    return { id, status: 'warn', message: outcome };
+    if (error) return { id, status: 'warn', message: `${outcome}: the tool rejected arguments synthesized from its own inputSchema (${GUESSED})` };
+    return { id, status: 'fail', message: `${outcome}: a response with neither result nor error` };
   }
   if (ctx.era === MODERN && result.resultType === 'input_required') {
     const problems = ctx.schemas.validate(ctx.era, 'InputRequiredResult', result);
@@ -417,7 +463,7 @@ function judgeCallResult(ctx: CheckContext, id: string, tool: JsonObject, args: 
   const warnings: string[] = [];
   const outputSchema = tool.outputSchema;
   if (result.isError === true) {
-    warnings.push(`the tool rejected arguments synthesized from its own inputSchema (isError: true${firstText(result) ? `: "${truncate(firstText(result) as string, 120)}"` : ''})`);
+    warnings.push(`the tool rejected arguments synthesized from its own inputSchema (isError: true${firstText(result) ? `: "${truncate(firstText(result) as string, 120)}"` : ''}; ${GUESSED})`);
   } else if (isObject(outputSchema)) {
     if (!('structuredContent' in result)) failures.push('the tool has an outputSchema, but the result has no structuredContent (TOOL-06)');
     else {
