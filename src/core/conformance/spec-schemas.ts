@@ -3,6 +3,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Era } from '../mcp/types.js';
 import { schemasDir } from '../paths.js';
+import { linearEngine } from './linear-regex.js';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM.
 type AddFormats = (ajv: Ajv2020) => unknown;
@@ -66,7 +67,8 @@ export class SpecSchemas {
   private instance(era: Era): Ajv2020 {
     let ajv = this.ajv.get(era);
     if (!ajv) {
-      ajv = new Ajv2020({ strict: false, allErrors: true });
+      // The spec's patterns run on server strings: on the linear-time engine, like the server's own.
+      ajv = new Ajv2020({ strict: false, allErrors: true, code: { regExp: linearEngine() } });
       addFormats(ajv);
       const schema = JSON.parse(readFileSync(`${schemasDir()}/${FILES[era]}`, 'utf8')) as Record<string, unknown>;
       ajv.addSchema({ ...schema, $id: schemaId(era) });

@@ -1,4 +1,5 @@
 import { analyzeSchema, isRecord, validateInstance, type SchemaDocument } from './tool-schema.js';
+import { tryLinear } from './linear-regex.js';
 
 /*
  * Argument synthesis for tools/call probes: the smallest value that the tool's own inputSchema accepts
@@ -219,13 +220,8 @@ function generateObject(schema: Record<string, unknown>, doc: SchemaDocument, op
 function propertySchema(schema: Record<string, unknown>, properties: Record<string, unknown>, name: string): unknown {
   if (name in properties) return properties[name];
   if (isRecord(schema.patternProperties)) {
-    for (const [pattern, sub] of Object.entries(schema.patternProperties)) {
-      try {
-        if (new RegExp(pattern, 'u').test(name)) return sub;
-      } catch {
-        // An invalid pattern is the meta-schema check's business.
-      }
-    }
+    // An invalid or refused pattern is the schema checks' business: here it matches nothing.
+    for (const [pattern, sub] of Object.entries(schema.patternProperties)) if (tryLinear(pattern)?.test(name)) return sub;
   }
   if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) return schema.additionalProperties;
   return true;
@@ -428,32 +424,35 @@ class Unsupported extends Error {}
 
 const CLASS_CANDIDATES = ['a', 'b', 'x', 'A', 'Z', '0', '1', '9', '_', '-', '.', ' ', '@', '/', ':', '+'];
 
-function regexFor(pattern: string): RegExp | undefined {
-  try {
-    return new RegExp(pattern, 'u');
-  } catch {
+/** Whether the pattern is ECMA-262 with the `u` flag; undefined when it is not ECMA-262 at all. */
+function unicodeFlag(pattern: string): boolean | undefined {
+  for (const unicode of [true, false]) {
     try {
-      return new RegExp(pattern);
+      new RegExp(pattern, unicode ? 'u' : '');
+      return unicode;
     } catch {
-      return undefined;
+      // try without the flag
     }
   }
+  return undefined;
 }
 
 function matches(pattern: string, text: string): boolean {
-  return regexFor(pattern)?.test(text) ?? false;
+  return tryLinear(pattern)?.test(text) ?? false;
 }
 
 /** A string matching `pattern` within the length bounds, or undefined when the pattern is beyond this sampler. */
 export function sampleRegex(pattern: string, bounds: { minLength?: number; maxLength?: number; alternative?: number } = {}): string | undefined {
-  const regex = regexFor(pattern);
-  if (!regex) return undefined;
+  // Server patterns are only ever matched on the linear-time engine (see linear-regex.ts).
+  const regex = tryLinear(pattern);
+  const unicode = unicodeFlag(pattern);
+  if (!regex || unicode === undefined) return undefined;
   const minLength = bounds.minLength ?? 0;
   const maxLength = bounds.maxLength ?? Infinity;
   if (minLength > 1000) return undefined;
   let tree: RegexNode;
   try {
-    tree = new RegexParser(pattern, regex.flags.includes('u')).parse();
+    tree = new RegexParser(pattern, unicode).parse();
   } catch {
     return undefined;
   }

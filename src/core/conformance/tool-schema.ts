@@ -2,6 +2,7 @@ import { Ajv2020, MissingRefError, type ValidateFunction } from 'ajv/dist/2020.j
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv as AjvDraft07 } from 'ajv/dist/ajv.js';
 import addFormatsModule from 'ajv-formats';
+import { linearEngine, type RegexRefused } from './linear-regex.js';
 
 /*
  * Tool schema analysis (TOOL-02..TOOL-05): which dialect a tool's inputSchema/outputSchema is written in,
@@ -255,8 +256,13 @@ export interface SchemaAnalysis {
   externalRefs: RefFinding[];
   /** ajv could not compile the schema for a reason other than a missing ref. */
   compileError?: string;
-  /** A pattern is not a valid ECMA-262 regex with the `u` flag (the schema was compiled without it). */
+  /**
+   * A pattern is not a valid ECMA-262 regex with the `u` flag (the schema was compiled without it), or
+   * needs backtracking that the linear-time engine refuses (that pattern accepts everything).
+   */
   regexWarning?: string;
+  /** Patterns refused by the linear-time engine: validation passes over them (see linear-regex.ts). */
+  regexRefused?: string;
   /** ajv could not resolve a ref the static walk thought fine (reported with TOOL-03). */
   unresolvedByCompiler?: string;
   bounds: { depth: number; subschemas: number; compileMs?: number; exceeded: string[] };
@@ -310,7 +316,9 @@ export function validateInstance(schema: unknown, value: unknown): { errors: str
     return { errors: [], unchecked: `the schema cannot be used for validation: ${why}` };
   }
   const external = analysis.externalRefs.map((ref) => ref.ref);
-  const partial = external.length > 0 ? `the schema depends on external $ref ${[...new Set(external)].slice(0, 3).join(', ')}, which was not fetched; those parts were not checked` : undefined;
+  const notFetched = external.length > 0 ? `the schema depends on external $ref ${[...new Set(external)].slice(0, 3).join(', ')}, which was not fetched; those parts were not checked` : undefined;
+  const refused = analysis.regexRefused ? `${analysis.regexRefused}; it was not checked` : undefined;
+  const partial = [notFetched, refused].filter(Boolean).join('; ') || undefined;
   if (analysis.validate(value)) return partial ? { errors: [], partial } : { errors: [] };
   return partial ? { errors: formatErrors(analysis.validate.errors), partial } : { errors: formatErrors(analysis.validate.errors) };
 }
@@ -334,9 +342,10 @@ function compileInto(analysis: SchemaAnalysis, dialect: Dialect, schema: unknown
   if (!isRecord(schema) && typeof schema !== 'boolean') return;
   // The copy names its base explicitly, so that ajv resolves relative refs exactly as the static walk did.
   const copy = isRecord(schema) ? { ...schema, $id: analysis.document.base, ...(schema.$schema === undefined ? {} : { $schema: META_SCHEMA_IDS[dialect] }) } : schema;
+  const refusals: RegexRefused[] = [];
   const compile = (unicodeRegExp: boolean) => {
     // A fresh instance per schema: tools often reuse the same $id, which one shared instance would reject.
-    const ajv = newAjv(dialect, { validateSchema: false, formats: true, unicodeRegExp });
+    const ajv = newAjv(dialect, { validateSchema: false, formats: true, unicodeRegExp, onRefused: (refusal) => refusals.push(refusal) });
     for (const [uri, stub] of stubsFor(analysis.externalRefs, dialect)) ajv.addSchema(stub, uri);
     return ajv.compile(copy);
   };
@@ -357,6 +366,10 @@ function compileInto(analysis: SchemaAnalysis, dialect: Dialect, schema: unknown
     } else {
       analysis.compileError = messageOf(error);
     }
+  }
+  if (refusals.length > 0 && analysis.validate) {
+    analysis.regexRefused = [...new Set(refusals.map((refusal) => refusal.message))].slice(0, 3).join('; ');
+    analysis.regexWarning ??= analysis.regexRefused;
   }
   const compileMs = performance.now() - started;
   analysis.bounds.compileMs = Math.round(compileMs);
@@ -391,9 +404,11 @@ function stubsFor(external: RefFinding[], dialect: Dialect): Map<string, Record<
   return stubs;
 }
 
-function newAjv(dialect: Dialect, options: { allErrors?: boolean; validateSchema?: boolean; formats?: boolean; unicodeRegExp?: boolean }): AnyAjv {
-  // No `loadSchema`: ajv cannot fetch anything, and compile() is synchronous.
+function newAjv(dialect: Dialect, options: { allErrors?: boolean; validateSchema?: boolean; formats?: boolean; unicodeRegExp?: boolean; onRefused?: (refusal: RegexRefused) => void }): AnyAjv {
+  // No `loadSchema`: ajv cannot fetch anything, and compile() is synchronous. Every pattern,
+  // the server's and the meta-schemas' alike, runs on the linear-time engine.
   const settings = {
+    code: { regExp: linearEngine(options.onRefused) },
     strict: false,
     logger: false as const,
     allErrors: options.allErrors ?? false,

@@ -13,7 +13,7 @@ import {
   type TransportExchange,
   type UnsolicitedRecord,
 } from './connection.js';
-import { parseSse } from './sse.js';
+import { parseSse, SseParser } from './sse.js';
 import type { ReceivedMessage } from './types.js';
 import { redactHeaders } from './redact.js';
 
@@ -32,6 +32,8 @@ const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
  * that keep the stream open: long enough that a loaded machine does not make a correct one fail.
  */
 const SSE_CLOSE_GRACE_MS = 1500;
+/** A stream keeps at most this many events with their arrival times; the rest are counted. */
+const MAX_STREAM_EVENTS = 10_000;
 
 /** Streamable HTTP over undici: one POST per message, JSON or SSE answers, every byte kept. */
 export class HttpConnection implements Connection {
@@ -83,6 +85,9 @@ export class HttpConnection implements Connection {
       let closedAfterAnswer: boolean | undefined;
       const body = response.body;
       const iterator = body[Symbol.asyncIterator]();
+      // Each chunk is parsed once, as it arrives (a 15 MB stream re-parsed per chunk was quadratic).
+      const sse = new SseParser();
+      const decoder = new TextDecoder('utf-8');
       try {
         for (;;) {
           const next = await iterator.next();
@@ -95,7 +100,8 @@ export class HttpConnection implements Connection {
           }
           chunks.push(buffer);
           if (isSse && !answer) {
-            answer = findAnswer(parseSse(Buffer.concat(chunks).toString('utf8')).events.map((e) => parseJsonMessage(e.data)), message.id);
+            const events = sse.push(decoder.decode(buffer, { stream: true }));
+            answer = events.length > 0 ? findAnswerIn(events, message.id) : undefined;
             if (answer) {
               closedAfterAnswer = await endsWithin(iterator, SSE_CLOSE_GRACE_MS, chunks);
               break;
@@ -169,8 +175,9 @@ export class HttpConnection implements Connection {
     const contentType = responseHeaders['content-type'] ?? '';
     const isSse = contentType.toLowerCase().startsWith('text/event-stream');
     const decoder = new TextDecoder('utf-8');
-    let text = '';
-    let pending = '';
+    const sse = new SseParser();
+    const textParts: string[] = [];
+    let droppedEvents = 0;
     let size = 0;
     let failure: string | undefined;
     let answer: ReceivedMessage | undefined;
@@ -201,14 +208,13 @@ export class HttpConnection implements Connection {
           break;
         }
         const chunk = decoder.decode(buffer, { stream: true });
-        text += chunk;
+        textParts.push(chunk);
         if (!isSse) continue;
-        const parsed = parseSse(pending + chunk);
-        pending = parsed.rest;
         const at = Date.now();
-        for (const event of parsed.events) {
+        for (const event of sse.push(chunk)) {
           const parsedMessage = parseJsonMessage(event.data);
-          received.push({ at, raw: event.data, message: parsedMessage });
+          if (received.length < MAX_STREAM_EVENTS) received.push({ at, raw: event.data, message: parsedMessage });
+          else droppedEvents += 1;
           if (!answer && parsedMessage && (isResponse(parsedMessage) || isIdlessError(parsedMessage)) && sameId(parsedMessage.id ?? null, message.id ?? null)) {
             answer = parsedMessage;
             deadline = Math.min(deadline, at + (options.afterAnswerMs ?? 0));
@@ -225,7 +231,9 @@ export class HttpConnection implements Connection {
     } finally {
       response.body.destroy();
     }
-    text += decoder.decode();
+    textParts.push(decoder.decode());
+    const text = textParts.join('');
+    if (droppedEvents > 0) failure ??= `${droppedEvents.toLocaleString('en-US')} more SSE events dropped (the first ${MAX_STREAM_EVENTS.toLocaleString('en-US')} were kept)`;
     if (!isSse && text.trim() !== '') {
       const parsedMessage = parseJsonMessage(text);
       received.push({ at: Date.now(), raw: text, message: parsedMessage });
@@ -265,6 +273,12 @@ export function isStreamCut(exchange: TransportExchange): boolean {
   if (exchange.transport !== 'http' || !response || response.answer) return false;
   if (!(response.contentType ?? '').toLowerCase().startsWith('text/event-stream') || response.status !== 200) return false;
   return exchange.failure === undefined || exchange.failure.startsWith(STREAM_CUT);
+}
+
+function findAnswerIn(events: Array<{ data: string }>, id: OutgoingMessage['id']): ReceivedMessage | undefined {
+  // Only a complete event can carry the answer; parse just the ones that could be it.
+  const candidates = events.filter((event) => event.data.includes('"result"') || event.data.includes('"error"'));
+  return candidates.length > 0 ? findAnswer(candidates.map((event) => parseJsonMessage(event.data)), id) : undefined;
 }
 
 function findAnswer(messages: Array<ReceivedMessage | undefined>, id: OutgoingMessage['id']): ReceivedMessage | undefined {
