@@ -6,30 +6,13 @@
  * secret. Untrusted text in the terminal is inert: no workflow command, no raw control character.
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { echoingKey, startScriptedModel, type ScriptedModel } from '../fixtures/models/scripted-model-server.js';
 import { runCli } from '../helpers/cli.js';
+import { ECHO_SERVER, freePort } from '../helpers/echo-server.js';
 import { modelsYaml, project } from '../helpers/evals.js';
 import { leaksIn, unsafeLines } from '../helpers/secret-scan.js';
-
-export const ECHO_SERVER = fileURLToPath(new URL('../fixtures/servers/echo-secrets-server.mjs', import.meta.url));
-
-const BEARER = 'echo-bearer-Zq9xY7wV5uT3sR1pO';
-const QUERY_TOKEN = 'qtoken-Ab12Cd34Ef56Gh78';
-const MODEL_KEY = 'sk-scripted-echo-key-0123456789abcdef';
-const AMBIENT_KEY = 'sk-ambient-openai-key-9876543210';
-const SECRETS = [BEARER, QUERY_TOKEN, MODEL_KEY, AMBIENT_KEY];
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Every file under `dir`, with its text. */
 async function filesIn(dir: string): Promise<Array<[string, string]>> {
@@ -121,5 +104,4 @@ describe('an echoing server and an echoing model', () => {
     expectNoLeak('tasks.yaml', await readFile(golden, 'utf8'));
     expectNoLeak('capture stdout', captured.stdout);
   }, 90_000);
-});
 });
