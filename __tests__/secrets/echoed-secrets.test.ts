@@ -14,6 +14,12 @@ import { ECHO_SERVER, freePort } from '../helpers/echo-server.js';
 import { modelsYaml, project } from '../helpers/evals.js';
 import { leaksIn, unsafeLines } from '../helpers/secret-scan.js';
 
+const BEARER = 'echo-bearer-Zq9xY7wV5uT3sR1pO';
+const QUERY_TOKEN = 'qtoken-Ab12Cd34Ef56Gh78';
+const MODEL_KEY = 'sk-scripted-echo-key-0123456789abcdef';
+const AMBIENT_KEY = 'sk-ambient-openai-key-9876543210';
+const SECRETS = [BEARER, QUERY_TOKEN, MODEL_KEY, AMBIENT_KEY];
+
 /** Every file under `dir`, with its text. */
 async function filesIn(dir: string): Promise<Array<[string, string]>> {
   const names = await readdir(dir, { recursive: true, withFileTypes: true });
