@@ -40,6 +40,8 @@ export interface RunOptions {
   event: { name: string; payload: Record<string, unknown> };
   env?: Record<string, string | undefined>;
   timeoutMs?: number;
+  /** Node options before the entry, e.g. ['--import', 'tsx'] to run src/action/index.ts without a rebuilt bundle. */
+  nodeArgs?: string[];
 }
 
 /** action.yml's input defaults, as the runner passes them (`${{ github.token }}` becomes the test token). */
@@ -88,7 +90,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     else env[name] = value;
   }
 
-  const child = spawn(ACTION_NODE, [isAbsolute(entry) ? entry : join(REPO_ROOT, entry)], { cwd: options.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(ACTION_NODE, [...(options.nodeArgs ?? []), isAbsolute(entry) ? entry : join(REPO_ROOT, entry)], { cwd: options.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -176,11 +176,11 @@ describe('action.yml and layer0/action.yml', () => {
 
   it('declare the inputs, outputs and runtime the action implements', () => {
     expect(Object.keys(main.inputs).sort()).toEqual(
-      ['annotations', 'baseline', 'cache', 'comment', 'config', 'github-token', 'golden', 'layers', 'max-drop', 'models', 'ready-url', 'report-dir', 'runs', 'server-command', 'server-start', 'server-url', 'shard'].sort(),
+      ['annotations', 'baseline', 'cache', 'comment', 'config', 'github-token', 'golden', 'layers', 'env', 'max-drop', 'models', 'ready-url', 'report-dir', 'runs', 'server-command', 'server-start', 'server-url', 'shard'].sort(),
     );
     expect(Object.keys(main.outputs).sort()).toEqual(['pass-rate', 'passed', 'regressed', 'report-dir', 'summary']);
     expect(main.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
-    expect(Object.keys(layer0.inputs).sort()).toEqual(['annotations', 'expected-failures', 'ready-url', 'report-dir', 'server-command', 'server-start', 'server-url']);
+    expect(Object.keys(layer0.inputs).sort()).toEqual(['annotations', 'env', 'expected-failures', 'ready-url', 'report-dir', 'server-command', 'server-start', 'server-url']);
     expect(layer0.runs).toEqual({ using: 'node24', main: '../dist/layer0/index.js' });
   });
 

@@ -4,6 +4,7 @@ import { ConfigurationError } from '../core/errors.js';
 import { InvalidFileError } from '../core/golden/yaml-source.js';
 import { MAX_ANNOTATIONS_PER_LEVEL, type Annotation } from '../core/report/annotations.js';
 import { repoPath } from './config-source.js';
+import { safeText } from './log.js';
 
 /** Prints planned annotations as workflow commands (`::error file=…,line=…::…`); an empty file means a step-level one. */
 export function emitAnnotations(annotations: readonly Annotation[]): void {
@@ -14,7 +15,9 @@ export function emitAnnotations(annotations: readonly Annotation[]): void {
       properties.startLine = annotation.startLine;
       if (annotation.startColumn !== undefined) properties.startColumn = annotation.startColumn;
     }
-    core[annotation.level](annotation.message, properties);
+    // Check messages quote the server: redacted and inert (safeText), title included.
+    if (properties.title) properties.title = safeText(properties.title);
+    core[annotation.level](safeText(annotation.message), properties);
   }
 }
 
@@ -25,7 +28,7 @@ export function annotateConfigurationError(error: ConfigurationError, workspace:
     const properties: AnnotationProperties = { title: 'mcp-evals: configuration error', file: repoPath(workspace, location.file) };
     if (location.line !== undefined) properties.startLine = location.line;
     if (location.line !== undefined && location.column !== undefined) properties.startColumn = location.column;
-    core.error(message, properties);
+    core.error(safeText(message), properties);
   }
 }
 

@@ -7,7 +7,9 @@ import { ConfigurationError } from '../core/errors.js';
 import { ServerUnavailableError } from '../core/evals/behaviour.js';
 import { runEvals } from '../core/evals/run-evals.js';
 import { gate } from '../core/gate/compare.js';
+import { withServerEnv } from '../core/config/server-env.js';
 import { goldenSetHash } from '../core/golden/hash.js';
+import { redactRun } from '../core/mcp/redact.js';
 import { loadGoldenSet } from '../core/golden/load.js';
 import { planAnnotations } from '../core/report/annotations.js';
 import { renderPrComment } from '../core/report/pr-comment.js';
@@ -25,7 +27,7 @@ import { readRunContext, runUrl, type RunContext } from './context.js';
 import { defaultBranchOf, pullRequestOf, readEvent, routeLayers, type Routing } from './events.js';
 import { applyExpected, readExpectedFailures } from './expected-failures.js';
 import { usableLayers } from './layers.js';
-import { logReport, progressLogger } from './log.js';
+import { failed, info, logReport, progressLogger, safeText, warning } from './log.js';
 import { passRateOf, regressedOf, setOutputs } from './outputs.js';
 import { maskSecrets } from './secrets.js';
 import { readSettings, type ActionKind, type ActionSettings, type InputReader } from './settings.js';
@@ -73,18 +75,18 @@ export async function main(kind: ActionKind, deps: ActionDeps = { env: process.e
 
 function failure(error: unknown, workspace: string, annotate: boolean): number {
   core.setOutput('passed', 'false');
-  core.setOutput('summary', (error instanceof Error ? error.message : String(error)).split('\n')[0]);
+  core.setOutput('summary', safeText((error instanceof Error ? error.message : String(error)).split('\n')[0]));
   if (error instanceof ConfigurationError) {
     if (annotate) annotateConfigurationError(error, workspace);
-    core.setFailed(`mcp-evals: ${error.message}`);
+    failed(`mcp-evals: ${error.message}`);
     return EXIT.usage;
   }
   if (error instanceof ServerUnavailableError) {
-    core.setFailed(`mcp-evals: the server could not be evaluated: ${error.message}`);
+    failed(`mcp-evals: the server could not be evaluated: ${error.message}`);
     return EXIT.failed;
   }
   const trace = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  core.setFailed(`mcp-evals: internal error (a bug; please report it with this trace):\n${trace}`);
+  failed(`mcp-evals: internal error (a bug; please report it with this trace):\n${trace}`);
   return EXIT.internal;
 }
 
@@ -112,8 +114,9 @@ async function evaluate(settings: ActionSettings, context: RunContext, env: Node
   const uploaded = await artifacts.upload(evaluated.artifact, settings.reportDir);
   if (uploaded) core.info(`Report uploaded as artifact ${uploaded.name}${uploaded.url ? `: ${uploaded.url}` : uploaded.location ? ` to ${uploaded.location}` : ''}.`);
 
-  const body = renderPrComment(report, verdict, { runUrl: runUrl(context), artifactUrl: uploaded?.url });
-  await writeJobSummary(jobSummaryMarkdown(report, body));
+  // The comment and the summary go outside the run: through the run's redactor first.
+  const body = redactRun(renderPrComment(report, verdict, { runUrl: runUrl(context), artifactUrl: uploaded?.url }));
+  await writeJobSummary(redactRun(jobSummaryMarkdown(report, body)));
   if (settings.annotations) {
     emitAnnotations(planAnnotations(report, verdict, { goldenFile: target.goldenFile ?? '', configFile: target.configFile ?? '', serverLine: target.serverLine }));
   }
@@ -127,12 +130,12 @@ async function evaluate(settings: ActionSettings, context: RunContext, env: Node
   ];
   const passed = verdict.passed && problems.length === 0;
   const summary = [verdict.summary, ...problems].join('; ');
-  setOutputs({ passed, regressed: regressedOf(verdict), passRate: passRateOf(report), reportDir: settings.reportDir, summary });
+  setOutputs({ passed, regressed: regressedOf(verdict), passRate: passRateOf(report), reportDir: settings.reportDir, summary: safeText(summary) });
   if (!passed) {
-    core.setFailed(`mcp-evals: ${summary}`);
+    failed(`mcp-evals: ${summary}`);
     return EXIT.failed;
   }
-  core.info(`mcp-evals: ${summary}`);
+  info(`mcp-evals: ${summary}`);
   return EXIT.ok;
 }
 
@@ -146,6 +149,7 @@ async function runLayers(
 ): Promise<Evaluated> {
   const source = await resolveConfig(settings, env, context.workflowFile);
   const { config } = source;
+  withServerEnv(config, settings.serverEnv, 'input env');
   maskSecrets(config, env, settings.token);
   if (routing.layers.includes(1) && routing.models === 'primary' && settings.models === undefined) config.models = config.models.slice(0, 1);
   const layers = usableLayers(routing, source, settings, env);
@@ -159,7 +163,7 @@ async function runLayers(
   if (cacheKey) core.info(restoredKey ? `Result cache restored from ${restoredKey} (${cache.description}).` : `No result cache to restore for ${cacheKey.key}.`);
   const baseline = await baselineFor(layers.includes(1));
 
-  const { report, traceLines } = await runEvals(config, { env, onBehaviourProgress: progressLogger(), onWarning: (message) => core.warning(message) }, { layers, shard: settings.shard });
+  const { report, traceLines } = await runEvals(config, { env, onBehaviourProgress: progressLogger(), onWarning: (message) => warning(message) }, { layers, shard: settings.shard });
   const stale = expected ? applyExpected(report, expected) : [];
   await writeReportFiles(settings.reportDir, report, { configPath: source.annotationFile, traces: report.behaviour ? traceLines : undefined });
   logReport(report);

@@ -1,25 +1,24 @@
 import * as core from '@actions/core';
 import type { EvalConfig } from '../core/config/types.js';
+import { AMBIENT_SECRET_ENV, RUN_SECRETS, registerConfigSecrets, registerRunSecrets, secretForms } from '../core/mcp/redact.js';
+
+const masked = new Set<string>();
 
 /**
- * Registers every secret the run can see with the runner, so no log line, annotation or summary
- * ever shows one: each model's, the judge's and the embeddings' key (by the variable the config
- * names), the credential headers of the server and of the OTLP export (they may carry `${TOKEN}` expansions), and the GitHub token.
+ * Registers every secret the run can see with the run's redactor (core/mcp/redact: in front of
+ * every file, the comment and the summary) and with the runner, in every encoding, so no log line
+ * or annotation shows one: each model's, the judge's and the embeddings' key (by the variable the
+ * config names), the credential headers of the server and of the OTLP export, URL credentials,
+ * the variables passed to the server by name, and the GitHub token.
  */
 export function maskSecrets(config: EvalConfig | undefined, env: NodeJS.ProcessEnv, token: string): void {
-  const values = new Set<string>();
-  if (token) values.add(token);
-  if (config) {
-    const names = [...config.models.map((model) => model.api_key_env), config.judge?.api_key_env, config.embeddings?.api_key_env];
-    for (const name of names) {
-      const value = name ? env[name] : undefined;
-      if (value) values.add(value);
+  registerRunSecrets({ env, envNames: AMBIENT_SECRET_ENV, values: [token] });
+  if (config) registerConfigSecrets(config, env);
+  for (const value of RUN_SECRETS.values()) {
+    for (const form of secretForms(value)) {
+      if (masked.has(form)) continue;
+      masked.add(form);
+      core.setSecret(form);
     }
-    const headers = { ...('url' in config.server ? config.server.headers : {}), ...config.otlp?.headers };
-    for (const [name, value] of Object.entries(headers)) if (value && SECRET_HEADER.test(name)) values.add(value);
   }
-  for (const value of values) core.setSecret(value);
 }
-
-/** Header names whose values are credentials. */
-const SECRET_HEADER = /auth|token|key|secret|cookie|session|password|credential/i;

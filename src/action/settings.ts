@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { ConfigurationError } from '../core/errors.js';
 import type { Layer } from '../core/evals/run-evals.js';
 import { parseShard, type Shard } from '../core/evals/shard.js';
+import { parseEnvEntries } from '../core/mcp/process-group.js';
 import { DEFAULT_MAX_DROP } from '../core/gate/compare.js';
 
 /** Which action.yml is running: the whole product, or the conformance-only sub-action (layer0/action.yml). */
@@ -56,6 +57,8 @@ export interface ActionSettings {
   reportDir: string;
   /** layer0 only: the expected-failures file, absolute. */
   expectedFailures?: string;
+  /** The env input: variables for the server process the action starts (see core/mcp/process-group). */
+  serverEnv: Record<string, string>;
 }
 
 /** The defaults action.yml declares; the runner passes them as inputs, and a run outside the runner gets the same. */
@@ -82,6 +85,7 @@ export function readSettings(action: ActionKind, input: InputReader, env: NodeJS
   };
   const path = (value: string) => (isAbsolute(value) ? value : resolve(workspace, value));
   const server = readServer(get);
+  const serverEnv = parseEnvEntries(input('env').split(/\r?\n/).map((line) => line.trim()).filter(Boolean), env, 'input env');
 
   if (action === 'layer0') {
     if (server.url === undefined && server.command === undefined) {
@@ -102,6 +106,7 @@ export function readSettings(action: ActionKind, input: InputReader, env: NodeJS
       annotations: readBoolean('annotations', get('annotations', INPUT_DEFAULTS.annotations)),
       cache: false,
       reportDir: path(get('report-dir', LAYER0_REPORT_DIR)),
+      serverEnv,
       ...(expected ? { expectedFailures: path(expected) } : {}),
     };
   }
@@ -125,6 +130,7 @@ export function readSettings(action: ActionKind, input: InputReader, env: NodeJS
     annotations: readBoolean('annotations', get('annotations', INPUT_DEFAULTS.annotations)),
     cache: readBoolean('cache', get('cache', INPUT_DEFAULTS.cache)),
     reportDir: path(get('report-dir', INPUT_DEFAULTS['report-dir'])),
+    serverEnv,
   };
   if (golden) settings.golden = path(golden);
   if (models !== undefined) settings.models = models;

@@ -14,7 +14,8 @@ import { captureCommand } from './commands/capture.js';
 import { compareCommand } from './commands/compare.js';
 import { historyCommand } from './commands/history.js';
 import { EXIT } from '../core/exit-codes.js';
-import { consoleOutput, type Output } from './output.js';
+import { AMBIENT_SECRET_ENV, registerRunSecrets } from '../core/mcp/redact.js';
+import { consoleOutput, guarded, type Output } from './output.js';
 
 const USAGE = `mcp-evals — conformance and behaviour evals for MCP servers
 
@@ -68,6 +69,8 @@ export async function main(argv: string[], out: Output = consoleOutput()): Promi
     out.stdout(toolVersion());
     return EXIT.ok;
   }
+  out = guarded(out);
+  registerRunSecrets({ env: process.env, envNames: AMBIENT_SECRET_ENV });
   const run = COMMANDS[command];
   if (!run) {
     out.stderr(`mcp-evals: unknown command "${command}"\n\n${USAGE}`);

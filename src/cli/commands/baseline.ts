@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigurationError } from '../../core/errors.js';
 import { baselineFromReport, parseBaseline, splitCaseKey, type Baseline } from '../../core/gate/baseline.js';
@@ -7,6 +7,8 @@ import { reportViolations } from '../../core/report/schema.js';
 import type { Report } from '../../core/report/types.js';
 import { parseFlags } from '../args.js';
 import { EXIT } from '../../core/exit-codes.js';
+import { inertText } from '../../core/report/inert.js';
+import { writeFileSafely } from '../../core/report/safe-write.js';
 import type { Output } from '../output.js';
 
 export const DEFAULT_BASELINE_FILE = '.mcp-evals/baseline.json';
@@ -88,7 +90,7 @@ async function accept(argv: string[], out: Output): Promise<number> {
   // Never write a file the gate would then reject.
   parseBaseline(text, outFile);
   await mkdir(dirname(outFile), { recursive: true });
-  await writeFile(outFile, text);
+  await writeFileSafely(outFile, text);
 
   if (objections.length > 0) out.stderr(`mcp-evals: accepted with --force despite:\n${objections.map((line) => `  - ${line}`).join('\n')}`);
   const below = Object.values(baseline.cases).filter((entry) => entry.meetsFloor === false).length;
@@ -118,7 +120,8 @@ async function show(argv: string[], out: Output): Promise<number> {
   const accepted = Date.parse(baseline.acceptedAt);
   const age = Number.isFinite(accepted) ? formatAge(Math.max(0, Math.floor((Date.now() - accepted) / DAY_MS))) : 'accepted at an unknown time';
   const by = [baseline.acceptedBy && `by ${baseline.acceptedBy}`, baseline.commit && `at commit ${baseline.commit}`].filter(Boolean).join(' ');
-  const server = [baseline.server.name, baseline.server.version].filter(Boolean).join(' ') || 'unknown';
+  // Everything below comes from a file a server's answers filled: one inert line per value.
+  const server = inertText([baseline.server.name, baseline.server.version].filter(Boolean).join(' ')) || 'unknown';
   const entries = Object.entries(baseline.cases);
   const caseIds = new Set(entries.map(([key]) => splitCaseKey(key).caseId));
   const below = entries.filter(([, entry]) => entry.meetsFloor === false).length;
@@ -126,11 +129,11 @@ async function show(argv: string[], out: Output): Promise<number> {
   const statuses = countBy(Object.values(baseline.conformance));
 
   out.stdout(`baseline ${display(file)}`);
-  out.stdout(`  source:      ${baseline.source}`);
-  out.stdout(`  accepted:    ${baseline.acceptedAt} (${age})${by ? ` ${by}` : ''}`);
+  out.stdout(`  source:      ${inertText(baseline.source)}`);
+  out.stdout(`  accepted:    ${inertText(String(baseline.acceptedAt))} (${age})${by ? ` ${inertText(by)}` : ''}`);
   out.stdout(`  server:      ${server}${baseline.toolsHash ? `, tools ${baseline.toolsHash.slice(0, 12)}` : ''}`);
   out.stdout(
-    `  cases:       ${entries.length === 0 ? '0 (conformance only)' : `${entries.length} case × model entries: ${caseIds.size} case${caseIds.size === 1 ? '' : 's'} on ${baseline.models.length} model${baseline.models.length === 1 ? '' : 's'} (${baseline.models.join(', ')})`}` +
+    `  cases:       ${entries.length === 0 ? '0 (conformance only)' : `${entries.length} case × model entries: ${caseIds.size} case${caseIds.size === 1 ? '' : 's'} on ${baseline.models.length} model${baseline.models.length === 1 ? '' : 's'} (${baseline.models.map(inertText).join(', ')})`}` +
       `${below > 0 ? `; ${below} below floor` : ''}${undecided > 0 ? `; ${undecided} with no decided run` : ''}`,
   );
   out.stdout(`  conformance: ${Object.keys(baseline.conformance).length} checks${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`);

@@ -1,10 +1,12 @@
-import { access, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { captureCase, EXPECTED_PLACEHOLDER } from '../../core/capture/capture.js';
 import { findTraceLine, unknownTraceError } from '../../core/capture/find-trace.js';
 import { ConfigurationError } from '../../core/errors.js';
 import { readReportDir, readTraceLines } from '../../core/experiments/report-dir.js';
 import { readError } from '../../core/golden/load.js';
+import { inertText } from '../../core/report/inert.js';
+import { writeFileSafely } from '../../core/report/safe-write.js';
 import { parseFlags } from '../args.js';
 import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
@@ -56,10 +58,11 @@ export async function captureCommand(argv: string[], out: Output): Promise<numbe
     throw new ConfigurationError(`cannot read the golden set: ${readError(error)}`, { file: display(goldenFile) });
   }
   const captured = captureCase(text, display(goldenFile), run, { useOutputAsExpected: values['use-output-as-expected'] === true });
-  await writeAtomically(goldenFile, captured.text);
+  await writeFileSafely(goldenFile, captured.text);
 
   const outcome = run.passed === true ? 'passed' : run.passed === false ? 'failed' : 'undecided';
-  out.stdout(`captured trace ${run.trace.traceId} (case ${run.caseId}, model ${run.model}, repeat ${run.repeat}: ${outcome}) as case \`${captured.caseId}\` at ${display(goldenFile)}:${captured.line}`);
+  // Ids and names come from traces.jsonl, which a server and a model filled: inert.
+  out.stdout(`captured trace ${inertText(String(run.trace.traceId))} (case ${inertText(String(run.caseId))}, model ${inertText(String(run.model))}, repeat ${run.repeat}: ${outcome}) as case \`${inertText(captured.caseId)}\` at ${display(goldenFile)}:${captured.line}`);
   if (captured.expectedFrom === 'placeholder') out.stdout(`  expected: "${EXPECTED_PLACEHOLDER}": fill in the correct answer; until then the case fails final_answer`);
   else if (captured.expectedFrom === 'run output') out.stdout('  expected: the run\'s own final answer (--use-output-as-expected): check that it is right');
   else out.stdout('  expected: copied from the original case');
@@ -78,17 +81,6 @@ async function defaultGolden(fromReport: string | undefined): Promise<string> {
     }
   }
   throw new ConfigurationError(`the golden set ${fromReport ? `this report was made from (${fromReport}) ` : ''}is not here: pass --golden tasks.yaml`);
-}
-
-/** Writes next to the file, then renames over it: an interrupted write never leaves half a tasks.yaml. */
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = join(dirname(file), `.${basename(file)}.capture-${process.pid}`);
-  try {
-    await writeFile(temp, text, 'utf8');
-    await rename(temp, file);
-  } finally {
-    await rm(temp, { force: true });
-  }
 }
 
 function display(path: string): string {

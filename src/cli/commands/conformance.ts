@@ -5,6 +5,8 @@ import { CHECKS } from '../../core/conformance/registry.js';
 import { runConformance } from '../../core/conformance/runner.js';
 import { summarize } from '../../core/conformance/runner.js';
 import { ConfigurationError } from '../../core/errors.js';
+import { parseEnvEntries } from '../../core/mcp/process-group.js';
+import { registerRunSecrets } from '../../core/mcp/redact.js';
 import type { TargetSpec } from '../../core/mcp/target.js';
 import { buildConformanceReport } from '../../core/report/build.js';
 import { renderConformanceText } from '../../core/report/text.js';
@@ -21,6 +23,8 @@ const HELP = `mcp-evals conformance — Layer 0: does the server speak MCP corre
   --start "CMD ARGS"       with --url: launch the HTTP server first...
   --ready-url URL          ...and wait until this URL answers 2xx (default: the MCP URL answers at all)
   --header "Name: value"   extra HTTP header on every request, e.g. Authorization (repeatable; redacted in reports)
+  --env NAME[=VALUE]       give the --command / --start process this variable (repeatable; NAME alone passes ours
+                           through). It otherwise gets only PATH, HOME, USER, SHELL, TERM, TMPDIR and the locale
   --spec 2026-07-28        the spec revision to check against (the only one so far; 2025-11-25 servers are detected)
   --out DIR                where to write report.json, summary.md, junit.xml, conformance.sarif (default mcp-evals-report)
   --expected-failures FILE YAML list of check ids (\`id\` or \`id:sub-id\`) known to fail; an entry that now passes (not just warns) is stale and fails the run
@@ -39,6 +43,7 @@ export async function conformanceCommand(argv: string[], out: Output): Promise<n
     start: { type: 'string' },
     'ready-url': { type: 'string' },
     header: { type: 'string', multiple: true },
+    env: { type: 'string', multiple: true },
     spec: { type: 'string' },
     out: { type: 'string' },
     'expected-failures': { type: 'string' },
@@ -106,15 +111,17 @@ export async function conformanceCommand(argv: string[], out: Output): Promise<n
   return baseline.unexpected.length > 0 || baseline.stale.length > 0 ? EXIT.failed : EXIT.ok;
 }
 
-function targetFrom(values: { url?: string; command?: string; start?: string; 'ready-url'?: string; header?: string[] }): TargetSpec {
+function targetFrom(values: { url?: string; command?: string; start?: string; 'ready-url'?: string; header?: string[]; env?: string[] }): TargetSpec {
   if ((values.url === undefined) === (values.command === undefined)) {
     throw new ConfigurationError('give exactly one of --url URL (Streamable HTTP) or --command "CMD ARGS" (stdio)');
   }
+  const env = parseEnvEntries(values.env ?? [], process.env, '--env');
   if (values.command !== undefined) {
     if (values.start || values['ready-url'] || values.header) throw new ConfigurationError('--start, --ready-url and --header go with --url, not --command');
     if (values.command.trim() === '') throw new ConfigurationError('--command is empty');
-    return { kind: 'stdio', command: values.command };
+    return { kind: 'stdio', command: values.command, env };
   }
+  if (values.env && !values.start) throw new ConfigurationError('--env goes with --command or --start (a process mcp-evals starts), not with --url alone');
   const url = values.url!;
   let parsed: URL;
   try {
@@ -129,11 +136,13 @@ function targetFrom(values: { url?: string; command?: string; start?: string; 'r
     if (colon <= 0) throw new ConfigurationError(`--header must look like "Name: value", got "${header.replace(/:.*/, ':…')}"`);
     headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
   }
+  // Before anything can echo them: credential headers and the URL's own credentials are redacted from all output.
+  registerRunSecrets({ headers, urls: [url, values['ready-url']] });
   return {
     kind: 'http',
     url,
     headers,
-    start: values.start ? { command: values.start, readyUrl: values['ready-url'] } : undefined,
+    start: values.start ? { command: values.start, env, readyUrl: values['ready-url'] } : undefined,
   };
 }
 

@@ -3,6 +3,8 @@ import { loadConfig } from '../../core/config/load.js';
 import { ConfigurationError } from '../../core/errors.js';
 import { ServerUnavailableError } from '../../core/evals/behaviour.js';
 import { runEvals, type Layer } from '../../core/evals/run-evals.js';
+import { withServerEnv } from '../../core/config/server-env.js';
+import { parseEnvEntries } from '../../core/mcp/process-group.js';
 import { parseShard } from '../../core/evals/shard.js';
 import { appendHistory, readHistory, trendLines } from '../../core/history/history.js';
 import { isBlockingFailure } from '../../core/report/outcome.js';
@@ -23,6 +25,8 @@ const HELP = `mcp-evals run — the layers of mcp-evals.yml against its server
   --out DIR          report directory (default mcp-evals-report)
   --shard i/n        run the i-th of n slices of the golden set (merge them with \`mcp-evals merge\`)
   --no-cache         run everything again; write nothing to the cache
+  --env NAME[=VALUE] give the server process this variable too (repeatable; NAME alone passes ours through),
+                     on top of server.env; it otherwise gets only PATH, HOME, USER, SHELL, TERM, TMPDIR, locale
   --experiment TAG   tag the report (a commit, a prompt version)
   --history FILE     append this run's pass rates to FILE (JSON lines) and show each case's recent trend`;
 
@@ -35,6 +39,7 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
     out: { type: 'string' },
     shard: { type: 'string' },
     'no-cache': { type: 'boolean' },
+    env: { type: 'string', multiple: true },
     experiment: { type: 'string' },
     history: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -48,6 +53,7 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
     runs: values.runs === undefined ? undefined : positiveInteger(values.runs, '--runs', 5),
     noCache: values['no-cache'],
   });
+  if (values.env) withServerEnv(config, parseEnvEntries(values.env, process.env, '--env'), '--env');
   const layers = parseLayers(values.layers, config.models.length > 0);
   const shard = values.shard ? parseShard(values.shard) : undefined;
   const progress = new Progress(out);

@@ -15,6 +15,7 @@ import {
   type Problem,
   type YamlSource,
 } from '../golden/yaml-source.js';
+import { RUN_SECRETS } from '../mcp/redact.js';
 import { parseTracestate } from '../telemetry/tracestate.js';
 import type { EmbeddingsConfig, EvalConfig, JudgeConfig, ModelConfig, OtlpConfig, PricingEntry, ProviderKind, ServerConfig } from './types.js';
 
@@ -164,7 +165,7 @@ function semanticProblems(source: YamlSource, data: Record<string, unknown>): Pr
   return problems;
 }
 
-const STDIO_ONLY = ['cwd', 'env'] as const;
+const STDIO_ONLY = ['cwd'] as const;
 const HTTP_ONLY = ['headers', 'start', 'ready_url'] as const;
 
 /** Checks the server section (exactly one of command | url) and expands `${VAR}` in its headers. */
@@ -193,7 +194,8 @@ function buildServer(source: YamlSource, data: Record<string, unknown>, dir: str
     if (typeof server.command !== 'string') return undefined;
     const out: ServerConfig = { command: server.command };
     if (typeof server.cwd === 'string') out.cwd = resolve(dir, server.cwd);
-    if (isPlainObject(server.env)) out.env = { ...(server.env as Record<string, string>) };
+    const childEnv = buildServerEnv(source, server.env, env, problems);
+    if (childEnv) out.env = childEnv;
     return out;
   }
   if (typeof server.url !== 'string') return undefined;
@@ -210,6 +212,41 @@ function buildServer(source: YamlSource, data: Record<string, unknown>, dir: str
   }
   if (typeof server.start === 'string') out.start = server.start;
   if (typeof server.ready_url === 'string') out.ready_url = server.ready_url;
+  if (has('env') && !has('start')) {
+    problems.push({ location: locateKey(source, ['server'], 'env'), message: 'server.env is for the process mcp-evals starts: a stdio command, or start with url; this server is only reached at its url' });
+  }
+  const childEnv = buildServerEnv(source, server.env, env, problems);
+  if (childEnv && has('start')) out.env = childEnv;
+  return out;
+}
+
+/**
+ * server.env: names passed through from our environment (an unset one is left out), or NAME: value
+ * with `${VAR}` expanded. A value that came from the environment is a secret of the run.
+ */
+function buildServerEnv(source: YamlSource, value: unknown, env: Record<string, string | undefined>, problems: Problem[]): Record<string, string> | undefined {
+  if (Array.isArray(value)) {
+    const out: Record<string, string> = {};
+    for (const name of value) {
+      const found = typeof name === 'string' ? env[name] : undefined;
+      if (found === undefined) continue;
+      out[name as string] = found;
+      RUN_SECRETS.add(found);
+    }
+    return out;
+  }
+  if (!isPlainObject(value)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [name, text] of Object.entries(value)) {
+    if (typeof text !== 'string') continue;
+    const expanded = expandEnv(text, env);
+    if (!expanded.ok) {
+      problems.push({ location: locatePath(source, ['server', 'env', name]), message: `server.env.${name}: ${expanded.message}` });
+      continue;
+    }
+    out[name] = expanded.value;
+    if (expanded.value !== text) RUN_SECRETS.add(expanded.value);
+  }
   return out;
 }
 

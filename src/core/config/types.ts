@@ -57,10 +57,13 @@ export interface OtlpConfig {
   timeout_ms: number;
 }
 
-/** Where the server comes from: a stdio command, or an HTTP URL (optionally started by us). */
+/**
+ * Where the server comes from: a stdio command, or an HTTP URL (optionally started by us). `env`:
+ * what the process we start gets on top of the minimal environment (see mcp/process-group).
+ */
 export type ServerConfig =
   | { command: string; cwd?: string; env?: Record<string, string> }
-  | { url: string; headers?: Record<string, string>; start?: string; ready_url?: string };
+  | { url: string; headers?: Record<string, string>; start?: string; ready_url?: string; env?: Record<string, string> };
 
 export interface EvalConfig {
   /** The config file (for messages and annotations). */

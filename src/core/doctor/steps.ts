@@ -20,6 +20,8 @@ import { DEFAULT_API_KEY_ENV } from '../models/factory.js';
 import { ModelError, type ModelProvider, type ToolSpec } from '../models/types.js';
 import { createJudgeScorer, scorersFor } from '../scorers/index.js';
 import type { DoctorStep, StepOutcome } from './runner.js';
+import { inertText } from '../report/inert.js';
+import { registerConfigSecrets } from '../mcp/redact.js';
 
 /*
  * The doctor's walk, in the order eval failures are usually found: the config, the server
@@ -97,6 +99,7 @@ const configLoads: DoctorStep<DoctorContext> = {
       });
     }
     state.config = config;
+    registerConfigSecrets(config, adapters.env);
     const models = config.models.length === 0 ? 'no models (layer 0 only)' : `${config.models.length} model${config.models.length === 1 ? '' : 's'} (${config.models.map((m) => m.id).join(', ')})`;
     return pass(`${basename(config.file)}: ${describeServer(config)}; ${models}; golden ${relativeTo(config, config.golden)}`);
   },
@@ -168,7 +171,8 @@ const handshake: DoctorStep<DoctorContext> = {
     state.client = probe.client;
     state.discovery = probe.discovery;
     const { discovery } = probe;
-    const who = [discovery.serverInfo?.name, discovery.serverInfo?.version].filter(Boolean).join(' ') || 'the server';
+    // The server names itself: one inert line, whatever it sent (newlines, `::warning::`, escapes).
+    const who = inertText([discovery.serverInfo?.name, discovery.serverInfo?.version].filter(Boolean).join(' ')) || 'the server';
     if (discovery.era === LEGACY) {
       return pass(`${who} answered initialize: era ${LEGACY} (it does not answer server/discover)`, {
         hint: 'evals work; `mcp-evals conformance` says what to change to migrate to 2026-07-28',

@@ -74,7 +74,7 @@ export function targetOf(config: EvalConfig): TargetSpec {
   // Commands run from the config file's folder, so `node server/server.mjs` means what it says there.
   const cwd = dirname(config.file);
   if ('command' in server) return { kind: 'stdio', command: server.command, cwd: server.cwd ?? cwd, env: server.env };
-  return { kind: 'http', url: server.url, headers: server.headers, start: server.start ? { command: server.start, cwd, readyUrl: server.ready_url } : undefined };
+  return { kind: 'http', url: server.url, headers: server.headers, start: server.start ? { command: server.start, cwd, env: server.env, readyUrl: server.ready_url } : undefined };
 }
 
 /**

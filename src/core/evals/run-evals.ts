@@ -13,6 +13,7 @@ import { toRunRecord, type RunRecord } from '../stats/run-record.js';
 import { createEmbeddingSimilarity } from '../scorers/embeddings.js';
 import { createJudgeScorer, type JudgeScorer } from '../scorers/judge.js';
 import { scorersFor } from '../scorers/index.js';
+import { registerConfigSecrets } from '../mcp/redact.js';
 import { secretsFromEnv } from '../scorers/secrets.js';
 import type { ScoringContext } from '../scorers/types.js';
 import { exportOtlp } from '../telemetry/export.js';
@@ -60,6 +61,8 @@ export interface EvalsResult {
 /** One run of the chosen layers against the configured server: the report everything else renders. */
 export async function runEvals(config: EvalConfig, adapters: EvalAdapters, options: RunEvalsOptions): Promise<EvalsResult> {
   const startedAt = new Date();
+  // Before anything can echo them: every secret the config leads to is redacted from what gets written.
+  registerConfigSecrets(config, adapters.env);
   // Every user mistake (golden file, scorer names, missing keys) surfaces before any work is done.
   const behaviourSetup = options.layers.includes(1) ? await prepareBehaviour(config, adapters) : undefined;
   let conformance: ConformanceRun | undefined;

@@ -1,10 +1,58 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { ConfigurationError } from '../errors.js';
+import { RUN_SECRETS } from './redact.js';
 
 const STDERR_TAIL_BYTES = 64 * 1024;
 
 /**
+ * What a child inherits from our environment without being asked, as the official MCP SDK's stdio
+ * client does: enough to find programs and a home, nothing that is a credential. Model keys,
+ * GITHUB_TOKEN and the runner's ACTIONS_* tokens reach a child only when the user names them
+ * (server.env, --env, the action's env input).
+ */
+export const INHERITED_ENV: readonly string[] =
+  process.platform === 'win32'
+    ? ['APPDATA', 'HOMEDRIVE', 'HOMEPATH', 'LOCALAPPDATA', 'PATH', 'PATHEXT', 'PROCESSOR_ARCHITECTURE', 'SYSTEMDRIVE', 'SYSTEMROOT', 'COMSPEC', 'TEMP', 'TMP', 'USERNAME', 'USERPROFILE', 'PROGRAMFILES', 'WINDIR']
+    : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'TMPDIR', 'LANG', 'LANGUAGE'];
+
+/** The allow-list (INHERITED_ENV and the locale's LC_*) from `parent`, then what the user passed on purpose. */
+export function childEnvironment(passed: Readonly<Record<string, string>> = {}, parent: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parent)) {
+    if (value === undefined || !(INHERITED_ENV.includes(name) || name.startsWith('LC_'))) continue;
+    // A bash function exported through the environment (`() { …`) is code, not a setting.
+    if (value.startsWith('()')) continue;
+    env[name] = value;
+  }
+  return { ...env, ...passed };
+}
+
+/**
+ * `NAME` (passed through from `parent`; left out when unset there) or `NAME=VALUE` entries, as
+ * `--env` and the action's env input take them. A value passed through by name is a secret of the run.
+ */
+export function parseEnvEntries(entries: readonly string[], parent: NodeJS.ProcessEnv, what: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const entry of entries) {
+    const equals = entry.indexOf('=');
+    const name = (equals < 0 ? entry : entry.slice(0, equals)).trim();
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new ConfigurationError(`${what} takes NAME or NAME=VALUE (NAME made of letters, digits and _), got "${name.slice(0, 40)}"`);
+    if (equals >= 0) {
+      env[name] = entry.slice(equals + 1);
+      continue;
+    }
+    const value = parent[name];
+    if (value === undefined) continue;
+    env[name] = value;
+    RUN_SECRETS.add(value);
+  }
+  return env;
+}
+
+/**
  * A command started in its own process group, so that everything it starts (a server launched
- * through `npx`, `sh -c`, `uv run`) is killed with it.
+ * through `npx`, `sh -c`, `uv run`) is killed with it. It gets a minimal environment
+ * (childEnvironment) plus `env`, never the whole of ours.
  */
 export class ProcessGroup {
   readonly child: ChildProcess;
@@ -17,7 +65,7 @@ export class ProcessGroup {
       shell: true,
       detached: true, // new process group: kill(-pid) reaches grandchildren
       cwd: options.cwd,
-      env: { ...process.env, ...options.env },
+      env: childEnvironment(options.env),
       stdio: [options.stdin, 'pipe', 'pipe'],
     });
     this.child.stderr?.on('data', (chunk: Buffer) => {

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TraceLine } from '../evals/run-evals.js';
 import { otlpInputs, otlpOptionsFromReport, toOtlpJson } from '../telemetry/otlp.js';
@@ -7,6 +7,7 @@ import { renderHtmlReport } from './html.js';
 import { renderReportJson } from './json-writer.js';
 import { renderJunit } from './junit.js';
 import { MARKDOWN_MAX_BYTES, renderConformanceMarkdown, type MarkdownOptions } from './markdown.js';
+import { writeFileSafely } from './safe-write.js';
 import { renderSarif, type SarifOptions } from './sarif.js';
 import type { Report } from './types.js';
 
@@ -31,7 +32,8 @@ export const REPORT_FILES = ['report.json', 'summary.md', 'junit.xml', 'conforma
  * Writes report.json, summary.md and junit.xml, plus conformance.sarif when conformance ran and
  * traces.jsonl when behaviour ran, and report.html (with a waterfall per trace) always, into `dir`;
  * returns the paths. Everything is rendered before anything is written, so an invalid report (a
- * bug: renderReportJson throws) leaves no partial set.
+ * bug: renderReportJson throws) leaves no partial set. A symbolic link among the targets is a
+ * ConfigurationError naming it.
  */
 export async function writeReportFiles(dir: string, report: Report, options: WriteReportOptions = {}): Promise<string[]> {
   const maxBytes = options.maxBytes ?? MARKDOWN_MAX_BYTES;
@@ -50,7 +52,8 @@ export async function writeReportFiles(dir: string, report: Report, options: Wri
   await mkdir(dir, { recursive: true });
   const names = [...contents.keys()];
   const paths = names.map((name) => join(dir, name));
-  await Promise.all(names.map((name, i) => writeFile(paths[i], contents.get(name)!, 'utf8')));
+  // Through the run's redactor, atomically, and never through a symbolic link (see safe-write).
+  await Promise.all(names.map((name, i) => writeFileSafely(paths[i], contents.get(name)!)));
   return paths;
 }
 

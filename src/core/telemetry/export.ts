@@ -8,7 +8,7 @@
  */
 import { request, type Dispatcher } from 'undici';
 import type { OtlpConfig } from '../config/types.js';
-import { redactText } from '../mcp/redact.js';
+import { redactRun, redactText } from '../mcp/redact.js';
 import { spanCount, type OtlpTraceRequest } from './otlp.js';
 
 export type OtlpExportOutcome =
@@ -56,7 +56,8 @@ export async function exportOtlp(body: OtlpTraceRequest, config: OtlpConfig, opt
     const response = await request(url, {
       method: 'POST',
       headers,
-      body: JSON.stringify(body),
+      // The spans quote servers and models: no secret of the run leaves in them.
+      body: redactRun(JSON.stringify(body)),
       signal: deadline.signal,
       dispatcher: options.dispatcher,
       headersTimeout: config.timeout_ms + 1000,
