@@ -15,9 +15,11 @@ export class Budget {
 
   constructor(private readonly limits: { max_cost_usd?: number; max_model_calls?: number }) {}
 
-  /** Whether a new run may start (a peek: nothing is reserved). */
+  /** Whether a new run may start (nothing is reserved; a refusal marks the budget exhausted). */
   mayStart(): boolean {
-    return this.refusal() === undefined;
+    const refusal = this.refusal();
+    if (refusal !== undefined) this.exhaustedBy ??= refusal;
+    return refusal === undefined;
   }
 
   /** Reserve one model call before making it; false (and the budget is exhausted) once a limit is reached. */
