@@ -45,7 +45,7 @@ function marks(stdout: string): string[] {
 }
 
 describe('mcp-evals doctor', () => {
-  it('walks all eight steps green against the example server, a tool-calling model and a judge', async () => {
+  it('walks all nine steps green against the example server, a tool-calling model and a judge', async () => {
     const m = await model(CALLS_TOOLS);
     const judge = await model(() => ({ text: '{"ok": true}' }));
     const result = await doctor({
@@ -53,19 +53,31 @@ describe('mcp-evals doctor', () => {
       tasks: TASKS,
     });
     expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(marks(result.stdout)).toEqual(['✓1', '✓2', '✓3', '✓4', '✓5', '✓6', '✓7', '✓8']);
-    expect(result.stdout).toMatch(/✓ 3 server\/discover or initialize answers \(\d+ms\): acme-ops-assistant 1\.0\.0 answered server\/discover: era 2026-07-28/);
+    expect(marks(result.stdout)).toEqual(['✓1', '✓2', '✓3', '✓4', '✓5', '✓6', '✓7', '✓8', '✓9']);
+    expect(result.stdout).toMatch(/✓ 3 server\/discover or initialize answers \([^)]+\): acme-ops-assistant 1\.0\.0 answered server\/discover: era 2026-07-28/);
     expect(result.stdout).toMatch(/✓ 4 tools\/list answers .*: 4 tools: /);
     expect(result.stdout).toMatch(/✓ 6 one tools\/call works .*: get_weather \{/);
     expect(result.stdout).toMatch(/✓ scripted-openai .* answered in \d+ ms with a tool call/);
     expect(result.stdout).toMatch(/✓ scripted-anthropic .* answered in \d+ ms with a tool call/);
     expect(result.stdout).toMatch(/✓ 8 the scoring config is valid .*: tasks\.yaml: 2 cases, scorers .*judge ×2; judge judge-model answered/);
-    expect(result.stdout).toMatch(/✓ all 8 steps passed/);
+    expect(result.stdout).toMatch(/✓ 9 every tool tasks\.yaml names is listed .*: every tool name in tasks\.yaml and allow_destructive_tools is one the server lists/);
+    expect(result.stdout).toMatch(/✓ all 9 steps passed/);
     // one tiny request per model, offering exactly the dummy tool, with the key
     const probes = m.requests.filter((r) => r.format);
     expect(probes).toHaveLength(2);
     expect(probes.every((r) => JSON.stringify(r.body).includes('mcp_evals_ping'))).toBe(true);
     expect(result.stdout).not.toContain(KEY);
+  });
+
+  it('a tool name the server does not list fails step 9 with exit 2, tasks.yaml:line:column and a did-you-mean', async () => {
+    const m = await model(CALLS_TOOLS);
+    const tasks = `- id: weather-basic\n  prompt: "What's the weather in Berlin right now?"\n  expect_tool: get_wether\n- id: invoice\n  prompt: "Find Globex's invoice and email it."\n  expect_sequence: [search_invoices, send_mail]\n`;
+    const result = await doctor({ config: `${stdioServer}models:\n${modelsYaml([{ provider: 'openai', endpoint: m.openaiEndpoint }])}\n`, tasks });
+    expect(result.code, result.stdout + result.stderr).toBe(2);
+    expect(marks(result.stdout)).toEqual(['✓1', '✓2', '✓3', '✓4', '✓5', '✓6', '✓7', '✓8', '✗9']);
+    expect(result.stdout).toMatch(/✗ 9 every tool tasks\.yaml names is listed .*: 2 tool names the server does not list/);
+    expect(result.stdout).toMatch(/tasks\.yaml:3:16: case "weather-basic": expect_tool: the server has no tool "get_wether" \(did you mean "get_weather"\?\)/);
+    expect(result.stdout).toMatch(/tasks\.yaml:6:38: case "invoice": expect_sequence: the server has no tool "send_mail" \(did you mean "send_email"\?\)/);
   });
 
   it('stops at step 2 with the stderr tail when the server command exits', async () => {
@@ -168,7 +180,7 @@ describe('mcp-evals doctor', () => {
       tasks: TASKS,
     });
     expect(result.code, result.stdout).toBe(0);
-    expect(marks(result.stdout)).toEqual(['✓1', '✓2', '✓3', '✓4', '✓5', '✓6', '✓7', '✓8']);
+    expect(marks(result.stdout)).toEqual(['✓1', '✓2', '✓3', '✓4', '✓5', '✓6', '✓7', '✓8', '✓9']);
     expect(result.stdout).toMatch(/✓ 2 the server starts .*started `node .*`; http:\/\/127\.0\.0\.1:\d+\/healthz is ready/);
   });
 

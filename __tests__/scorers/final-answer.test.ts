@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finalAnswerScorer, normalizeAnswer, scoreFinalAnswer, stripEndPunctuation } from '../../src/core/scorers/final-answer.js';
+import { finalAnswerScorer, isNumberText, normalizeAnswer, scoreFinalAnswer, stripEndPunctuation } from '../../src/core/scorers/final-answer.js';
 import { makeCase, makeTrace } from './trace-helper.js';
 
 const check = (expected: string, answer: string) => scoreFinalAnswer(makeCase({ expected }), makeTrace([], answer));
@@ -21,6 +21,29 @@ describe('final_answer', () => {
     expect(check('1,250.00', 'The total is 1250')).toMatchObject({ passed: true });
     expect(check('3.50', 'about 3.5 km')).toMatchObject({ passed: true });
     expect(normalizeAnswer('Total: 1,250.00 USD, 3.50, 007, 1,2345')).toBe('total: 1250 usd, 3.5, 7, 1,2345');
+  });
+
+  it('keeps versions, dates, ids and codes literal: numbers are normalized only when expected is a number', () => {
+    expect(check('1.1.0', 'Upgraded to version 1.10.0.')).toMatchObject({ passed: false });
+    expect(check('1.10.0', 'Upgraded to version 1.1.0.')).toMatchObject({ passed: false });
+    expect(check('1.1.0', 'Upgraded to version 1.1.0.')).toMatchObject({ passed: true });
+    expect(check('2026-07-01', 'Due on 2026-7-1.')).toMatchObject({ passed: false });
+    expect(check('INV-007', 'Invoice INV-7 was sent')).toMatchObject({ passed: false });
+    expect(check('INV-007', 'Invoice INV-007 was sent')).toMatchObject({ passed: true });
+    expect(check('ERR 0042', 'failed with ERR 42')).toMatchObject({ passed: false });
+    expect(check('192.168.0.1', 'the host is 192.168.00.1')).toMatchObject({ passed: false });
+    // A number stays a number, with a sign, a currency or a unit.
+    expect(check('$1,250.00', 'The total is $1250.')).toMatchObject({ passed: true });
+    expect(check('14 °C', 'It is 14.0 °C in Berlin.')).toMatchObject({ passed: true });
+    expect(check('3.50 km', 'about 3.5 km')).toMatchObject({ passed: true });
+    expect(check('1.1', 'version 1.10.0')).toMatchObject({ passed: false });
+    expect(isNumberText('1.1.0')).toBe(false);
+    expect(isNumberText('2026-07-01')).toBe(false);
+    expect(isNumberText('-3.5%')).toBe(true);
+    expect(isNumberText('Total: 1,250 USD')).toBe(true);
+    expect(isNumberText('INV-1005')).toBe(false);
+    expect(isNumberText('12:30')).toBe(false);
+    expect(normalizeAnswer('v1.10.0 costs 1,250.00', false)).toBe('v1.10.0 costs 1,250.00');
   });
 
   it('needs word and number boundaries', () => {

@@ -57,8 +57,9 @@ export async function runLayer0(): Promise<void> {
 
 /**
  * The whole action; returns the exit code of the CLI contract: 0 the gate passed, 1 a check failed
- * or a gate regressed (or the server could not be evaluated), 2 a configuration error (with
- * file:line:column where there is one), 3 an internal error (with its stack).
+ * or a gate regressed, 2 a configuration error (with file:line:column where there is one), 3 could
+ * not evaluate (the server or a model unreachable, auth, quota, budget exhausted, or an internal
+ * error with its stack).
  */
 export async function main(kind: ActionKind, deps: ActionDeps = { env: process.env, input: (name) => core.getInput(name), cwd: process.cwd() }): Promise<number> {
   const context = readRunContext(deps.env, deps.cwd);
@@ -82,8 +83,8 @@ function failure(error: unknown, workspace: string, annotate: boolean): number {
     return EXIT.usage;
   }
   if (error instanceof ServerUnavailableError) {
-    failed(`mcp-evals: the server could not be evaluated: ${error.message}`);
-    return EXIT.failed;
+    failed(`mcp-evals: could not evaluate: the server is unavailable: ${error.message}`);
+    return EXIT.couldNotEvaluate;
   }
   const trace = error instanceof Error ? (error.stack ?? error.message) : String(error);
   failed(`mcp-evals: internal error (a bug; please report it with this trace):\n${trace}`);
@@ -123,14 +124,17 @@ async function evaluate(settings: ActionSettings, context: RunContext, env: Node
   const pr = pullRequestOf(event);
   if (settings.comment && pr) await postStickyComment(body, pr, settings.token, context);
 
-  // Beyond the gate: a run the budget cut short, and expected failures that now pass (the file must stay true).
+  // Beyond the gate: expected failures that now pass (the file must stay true). A run the budget cut short is in verdict.couldNotEvaluate.
   const problems = [
-    ...(report.behaviour?.partial ? [`partial run: ${report.behaviour.partial.reason} (${report.behaviour.partial.notRun} runs not made)`] : []),
     ...stale.map((entry) => `stale expected failure ${entry.checkId}${entry.subId ? `:${entry.subId}` : ''} (${repoPath(context.workspace, settings.expectedFailures!)}:${entry.line}:${entry.column}) now passes: remove it from the file`),
   ];
   const passed = verdict.passed && problems.length === 0;
   const summary = [verdict.summary, ...problems].join('; ');
   setOutputs({ passed, regressed: regressedOf(verdict), passRate: passRateOf(report), reportDir: settings.reportDir, summary: safeText(summary) });
+  if (verdict.couldNotEvaluate) {
+    failed(`mcp-evals: could not evaluate: ${verdict.couldNotEvaluate}`);
+    return EXIT.couldNotEvaluate;
+  }
   if (!passed) {
     failed(`mcp-evals: ${summary}`);
     return EXIT.failed;

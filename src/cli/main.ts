@@ -40,7 +40,8 @@ Usage:
   mcp-evals --version
 
 Run \`mcp-evals conformance --help\` for the options.
-Exit codes: 0 pass, 1 a check failed, 2 usage or configuration error, 3 internal error.`;
+Exit codes: 0 pass, 1 a check failed or a gate regressed, 2 usage or configuration error,
+3 could not evaluate (server or model unreachable, auth, quota, budget exhausted, or an internal error).`;
 
 const COMMANDS: Record<string, (argv: string[], out: Output) => Promise<number>> = {
   conformance: conformanceCommand,

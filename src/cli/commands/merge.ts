@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ConfigurationError } from '../../core/errors.js';
+import { couldNotEvaluate } from '../../core/evals/evaluated.js';
 import { mergeReports, type ShardReport } from '../../core/evals/merge.js';
 import type { TraceLine } from '../../core/evals/run-evals.js';
 import { reportViolations } from '../../core/report/schema.js';
@@ -20,6 +21,11 @@ export async function mergeCommand(argv: string[], out: Output): Promise<number>
   const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { traces: report.behaviour ? traces : undefined });
   if (report.behaviour) out.stdout(renderBehaviourText(report.behaviour, { color: out.color }, report.telemetry));
   out.stdout(`merged ${shards.length} report(s): ${files.join(', ')}`);
+  const unevaluated = couldNotEvaluate(report);
+  if (unevaluated) {
+    out.stderr(`mcp-evals: could not evaluate: ${unevaluated}`);
+    return EXIT.couldNotEvaluate;
+  }
   const belowFloor = (report.behaviour?.results ?? []).some((result) => result.meetsFloor === false);
   return belowFloor ? EXIT.failed : EXIT.ok;
 }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from '../../core/config/load.js';
 import { ConfigurationError } from '../../core/errors.js';
 import { ServerUnavailableError } from '../../core/evals/behaviour.js';
+import { couldNotEvaluate } from '../../core/evals/evaluated.js';
 import { runEvals, type Layer } from '../../core/evals/run-evals.js';
 import { withServerEnv } from '../../core/config/server-env.js';
 import { parseEnvEntries } from '../../core/mcp/process-group.js';
@@ -28,7 +29,13 @@ const HELP = `mcp-evals run — the layers of mcp-evals.yml against its server
   --env NAME[=VALUE] give the server process this variable too (repeatable; NAME alone passes ours through),
                      on top of server.env; it otherwise gets only PATH, HOME, USER, SHELL, TERM, TMPDIR, locale
   --experiment TAG   tag the report (a commit, a prompt version)
-  --history FILE     append this run's pass rates to FILE (JSON lines) and show each case's recent trend`;
+  --history FILE     append this run's pass rates to FILE (JSON lines) and show each case's recent trend
+
+Exit codes: 0 every gate passes; 1 a check failed or a case is below its floor; 2 configuration or
+usage error (file:line:column), a tool name tasks.yaml expects that the server does not list
+included; 3 could not evaluate: the server or a model unreachable, auth refused, quota or budget
+exhausted before the suite finished (runs that errored are not evaluated, never passes), or an
+internal error (with the stack).`;
 
 export async function runCommand(argv: string[], out: Output): Promise<number> {
   const { values } = parseFlags(argv, {
@@ -64,8 +71,8 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
     // The server under test not starting is a finding about the server, not a bug of ours.
     if (!(error instanceof ServerUnavailableError)) throw error;
     progress.done();
-    out.stderr(`mcp-evals: the server could not be evaluated: ${error.message}`);
-    return EXIT.failed;
+    out.stderr(`mcp-evals: could not evaluate: the server is unavailable: ${error.message}`);
+    return EXIT.couldNotEvaluate;
   }
   progress.done();
   const { report, traceLines } = evals;
@@ -81,9 +88,15 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
   if (report.behaviour) out.stdout(`${report.conformance ? '\n' : ''}${renderBehaviourText(report.behaviour, { color: out.color }, report.telemetry)}`);
   for (const line of trends?.filter((t) => t.includes('drift')) ?? []) out.stdout(`! trend ${line.replace(/`/g, '')}`);
   out.stdout(`\nreport: ${files.join(', ')}`);
+  // Nothing measured is never a pass: runs that errored or that the budget cut leave no verdict (exit 3).
+  const unevaluated = couldNotEvaluate(report);
+  if (unevaluated) {
+    out.stderr(`mcp-evals: could not evaluate: ${unevaluated}`);
+    return EXIT.couldNotEvaluate;
+  }
   const conformanceFailed = (report.conformance?.checks ?? []).some(isBlockingFailure);
   const belowFloor = (report.behaviour?.results ?? []).some((result) => result.meetsFloor === false);
-  return conformanceFailed || belowFloor || report.behaviour?.partial ? EXIT.failed : EXIT.ok;
+  return conformanceFailed || belowFloor ? EXIT.failed : EXIT.ok;
 }
 
 function parseLayers(text: string | undefined, hasModels: boolean): Layer[] {

@@ -18,10 +18,12 @@ export interface AgentRun {
   systemPrompt?: string;
   /** Cost of one model call in USD, or null when the model's price is unknown. */
   costOf: (usage: Usage) => number | null;
-  /** Asked before every model call: a spent budget ends the run cleanly. */
+  /** Asked before every model call (it reserves the call): a spent budget ends the run cleanly. */
   mayCallModel?: () => boolean;
-  /** Told after every model call, for budget and progress accounting. */
+  /** Told after every answered model call, for budget and progress accounting. */
   onModelCall?: (usage: Usage, costUsd: number | null) => void;
+  /** Told when a model call failed (its reservation is given back). */
+  onModelError?: () => void;
   toolTimeoutMs?: number;
   /** W3C tracestate sent with traceparent in the _meta of every MCP request (config `tracestate`). */
   tracestate?: string;
@@ -72,6 +74,7 @@ export async function runAgent(run: AgentRun): Promise<Trace> {
     } catch (caught) {
       error = caught instanceof ModelError ? caught.message : `model call failed: ${caught instanceof Error ? caught.message : String(caught)}`;
       spans.push({ spanId: spanId(), parentSpanId: agentSpanId, kind: 'model', name: run.provider.id, startMs: modelStart - started, durationMs: Date.now() - modelStart, error, attributes: {} });
+      run.onModelError?.();
       stopReason = 'model_error';
       break;
     }

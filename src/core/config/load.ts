@@ -346,6 +346,7 @@ function build(
     cache: { dir: resolve(dir, cache.dir ?? CONFIG_DEFAULTS.cacheDir), enabled: cache.enabled ?? true },
     max_steps: (data.max_steps as number | undefined) ?? CONFIG_DEFAULTS.maxSteps,
   };
+  if (typeof data.min_evaluated === 'number') config.min_evaluated = data.min_evaluated;
   if (typeof data.system_prompt === 'string') config.system_prompt = data.system_prompt;
   if (Array.isArray(data.allow_destructive_tools)) config.allow_destructive_tools = [...(data.allow_destructive_tools as string[])];
 

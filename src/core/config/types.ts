@@ -73,6 +73,8 @@ export interface EvalConfig {
   golden: string;
   models: ModelConfig[];
   runs: number;
+  /** Runs of a case that must be evaluated (not errored, not cut by the budget) for it to have a verdict; default every run. */
+  min_evaluated?: number;
   floors: { hard: number; soft: number };
   judge?: JudgeConfig;
   embeddings?: EmbeddingsConfig;

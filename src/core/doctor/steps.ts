@@ -7,8 +7,9 @@ import { walkList, type Discovery } from '../conformance/context.js';
 import { discoverEra } from '../conformance/runner.js';
 import { synthesizeArguments } from '../conformance/synthesize.js';
 import { analyzeSchema } from '../conformance/tool-schema.js';
-import { ConfigurationError } from '../errors.js';
+import { ConfigurationError, formatLocation } from '../errors.js';
 import { targetOf } from '../evals/behaviour.js';
+import { toolNameProblems } from '../evals/tool-names.js';
 import type { GoldenSet } from '../golden/types.js';
 import { errorOf, resultOf } from '../mcp/answer.js';
 import type { McpClient } from '../mcp/client.js';
@@ -200,6 +201,21 @@ const toolsList: DoctorStep<DoctorContext> = {
   },
 };
 
+const toolNames: DoctorStep<DoctorContext> = {
+  id: 'tool-names',
+  title: 'every tool tasks.yaml names is listed',
+  async run({ adapters, state }) {
+    const config = state.config!;
+    if (config.models.length === 0) return { status: 'skip', message: 'no models configured: tasks.yaml is not used' };
+    const golden = await adapters.loadGolden(config.golden);
+    const listed = (state.tools ?? []).map((tool) => String(tool.name));
+    const problems = await toolNameProblems(config, golden, listed);
+    if (problems.length === 0) return pass(`every tool name in ${relativeTo(config, golden.file)} and allow_destructive_tools is one the server lists`);
+    const lines = problems.map((problem) => `${formatLocation(problem.location)}: ${problem.message}`);
+    return fail(problems.length === 1 ? lines[0] : `${problems.length} tool names the server does not list`, 'fix the tool names (a typo would cost model calls and read as a model failure)', { details: problems.length === 1 ? undefined : lines.slice(0, 20), configError: true });
+  },
+};
+
 const toolSchemas: DoctorStep<DoctorContext> = {
   id: 'tool-schemas',
   title: 'the tool schemas are valid',
@@ -332,7 +348,7 @@ const scoringValid: DoctorStep<DoctorContext> = {
 };
 
 /** The walk, in order. */
-export const DOCTOR_STEPS: ReadonlyArray<DoctorStep<DoctorContext>> = [configLoads, serverStarts, handshake, toolsList, toolSchemas, oneToolCall, modelsAnswer, scoringValid];
+export const DOCTOR_STEPS: ReadonlyArray<DoctorStep<DoctorContext>> = [configLoads, serverStarts, handshake, toolsList, toolSchemas, oneToolCall, modelsAnswer, scoringValid, toolNames];
 
 // ---------------------------------------------------------------------------------------------
 

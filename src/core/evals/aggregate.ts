@@ -7,6 +7,7 @@ import { mcpBenchReport, type McpBenchMetrics } from '../stats/mcp-bench.js';
 import { summarizeRuns } from '../stats/pass-rates.js';
 import { toRunRecord, type RunRecord } from '../stats/run-record.js';
 import type { BehaviourRun, RunResult } from './behaviour.js';
+import { groupReasons, notEvaluatedSummary } from './evaluated.js';
 import type { Shard } from './shard.js';
 
 const REASONS_KEPT = 3;
@@ -44,14 +45,20 @@ export function behaviourSection(config: EvalConfig, golden: GoldenSet, run: Beh
     results,
     metrics: metricsOf(records, config.models.map((model) => model.id)),
     modelCalls: run.modelCalls,
+    ...(run.failedModelCalls > 0 ? { failedModelCalls: run.failedModelCalls } : {}),
     costUsd: run.costUsd,
     cachedRuns: run.runs.filter((r) => r.cached).length,
     executedRuns: run.runs.filter((r) => !r.cached && r.outcome !== 'not_run').length,
     ...(run.partial ? { partial: run.partial } : {}),
+    ...withNotEvaluated(notEvaluatedSummary(results)),
     durationMs: run.durationMs,
     // Layer 2: fault / injection outcomes per case × model and rates per model (src/core/faults/resilience.ts).
     ...withResilience(resilienceSection(records, golden.cases.map((c) => c.id), config.models.map((model) => model.id))),
   };
+}
+
+function withNotEvaluated(summary: BehaviourSection['notEvaluated']): Pick<BehaviourSection, 'notEvaluated'> {
+  return summary ? { notEvaluated: summary } : {};
 }
 
 function withResilience(resilience: BehaviourSection['resilience']): Pick<BehaviourSection, 'resilience'> {
@@ -63,6 +70,10 @@ function caseResult(testCase: GoldenSet['cases'][number], model: string, runs: R
   const scored = runs.filter((r) => r.outcome === 'scored');
   const summary = summarizeRuns(scored.map((r) => r.passed), kind, config.floors);
   const scorers = tallyScorers(scored);
+  // Errored and budget-cut runs are not evaluated: without enough evaluated runs, the case has no floor verdict.
+  const minEvaluated = Math.min(config.min_evaluated ?? runs.length, runs.length);
+  const evaluated = scored.length >= minEvaluated;
+  const notEvaluated = groupReasons(runs.filter((r) => r.outcome !== 'scored').map((r) => r.reason ?? 'not evaluated'));
   return {
     id: testCase.id,
     model,
@@ -75,9 +86,12 @@ function caseResult(testCase: GoldenSet['cases'][number], model: string, runs: R
     abstained: summary.abstained,
     errored: runs.filter((r) => r.outcome === 'model_error').length,
     notRun: runs.filter((r) => r.outcome === 'not_run').length,
+    evaluated,
+    minEvaluated,
+    ...(notEvaluated.length > 0 ? { notEvaluated } : {}),
     passRate: summary.passRate,
     floor: summary.floorRate,
-    meetsFloor: summary.meetsFloor,
+    meetsFloor: evaluated ? summary.meetsFloor : null,
     flaky: summary.flaky,
     passHatK: summary.passHatN,
     scorers,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { runAgent } from '../agent/loop.js';
 import type { Trace } from '../agent/trace.js';
@@ -6,7 +7,7 @@ import type { ResultStore } from '../cache/store.js';
 import type { EvalConfig, ModelConfig } from '../config/types.js';
 import { walkList } from '../conformance/context.js';
 import { discoverEra } from '../conformance/runner.js';
-import { caseHash } from '../golden/hash.js';
+import { canonicalJson, caseHash } from '../golden/hash.js';
 import type { GoldenCase, GoldenSet } from '../golden/types.js';
 import { ExchangeLog } from '../mcp/exchange-log.js';
 import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.js';
@@ -15,27 +16,42 @@ import { costOf } from '../models/pricing.js';
 import type { ModelProvider, ToolSpec } from '../models/types.js';
 import { runPassed, scorersFor } from '../scorers/index.js';
 import type { ScoreResult, Scorer, ScoringContext } from '../scorers/types.js';
+import { withStopVerdict } from '../scorers/stop.js';
 import { toolVersion } from '../version.js';
+import { checkToolNames } from './tool-names.js';
 import { Budget } from './budget.js';
 import { mapPool } from './pool.js';
 import { inShard, type Shard } from './shard.js';
 import { layer2CacheKey, needsLayer2, openLayer2Run } from '../faults/run.js';
 
-/** A completed, scored run: what the cache keeps. */
+/**
+ * What the cache keeps of a completed run: the expensive part, the model's replies and the tool
+ * results as a trace (and the judge's verdict, itself a model call). Verdicts are recomputed from it
+ * with the current scorers on every run, so a stored `passed` is never trusted.
+ */
 export interface CachedRun {
+  trace: Trace;
+  /** The judge's result on this trace, with the judge setup it came from (a different judge re-judges). */
+  judged?: { fingerprint: string; result: ScoreResult };
+}
+
+/** A run's scores and verdict. */
+export interface ScoredRun {
   trace: Trace;
   scores: ScoreResult[];
   passed: boolean | null;
 }
 
 /** One repeat of one case on one model. */
-export interface RunResult extends CachedRun {
+export interface RunResult extends ScoredRun {
   caseId: string;
   model: string;
   repeat: number;
   cached: boolean;
-  /** Not scored: the model call failed or the budget ran out before it finished. */
+  /** Not evaluated: the model call failed (`model_error`) or the budget ran out before it finished (`not_run`). */
   outcome: 'scored' | 'model_error' | 'not_run';
+  /** Why a run was not evaluated: the model error (redacted), or the budget. */
+  reason?: string;
 }
 
 export interface BehaviourProgress {
@@ -49,6 +65,7 @@ export interface BehaviourProgress {
 export interface BehaviourAdapters {
   providerFor: (model: ModelConfig) => ModelProvider;
   store: ResultStore<CachedRun>;
+  /** `fingerprint`: the judge setup (model, criteria, rubric, threshold) a cached judge result must match. */
   scoring: { judge?: Scorer; context: ScoringContext; fingerprint: unknown };
   onProgress?: (progress: BehaviourProgress) => void;
 }
@@ -60,8 +77,9 @@ export interface BehaviourRun {
   serverInfo?: { name?: string; version?: string };
   runs: RunResult[];
   modelCalls: number;
+  failedModelCalls: number;
   costUsd: number | null;
-  partial?: { reason: string; notRun: number };
+  partial?: { reason: string; notRun: number; notReached: Array<{ id: string; model: string; runs: number }> };
   durationMs: number;
 }
 
@@ -103,16 +121,19 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
       inputSchema: (tool.inputSchema as Record<string, unknown>) ?? { type: 'object' },
     }));
     const toolsHash = hashTools(listing.items as Array<{ name: string }>);
+    // A misspelt tool name is a configuration error (exit 2) before any model call, not a 0/5.
+    await checkToolNames(config, golden, tools.map((tool) => tool.name));
     const budget = new Budget(config.budget);
     const items = workItems(config, golden, options.shard);
     const providers = new Map(config.models.map((model) => [model.id, adapters.providerFor(model)]));
+    const judgeFingerprint = adapters.scoring.judge ? createHash('sha256').update(canonicalJson(adapters.scoring.fingerprint ?? null)).digest('hex') : undefined;
     let done = 0;
     let cachedCount = 0;
     const report = () => adapters.onProgress?.({ done, total: items.length, cached: cachedCount, modelCalls: budget.modelCalls, knownCostUsd: budget.knownCostUsd });
     report();
 
     const writes: Array<Promise<void>> = [];
-    const runs = await mapPool(items, config.concurrency, async ({ testCase, model, repeat }) => {
+    const runs = await mapPool(items, config.concurrency, async ({ testCase, model, repeat }): Promise<RunResult> => {
       const key = cacheKey({
         toolVersion: toolVersion(),
         caseHash: caseHash(testCase),
@@ -120,23 +141,29 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
         model: { id: model.id, provider: model.provider, model: model.model, endpoint: model.endpoint, temperature: model.temperature, maxTokens: model.max_tokens, seed: model.seed },
         maxSteps: testCase.max_steps ?? config.max_steps,
         systemPrompt: config.system_prompt,
-        scoring: adapters.scoring.fingerprint,
+        // The cache holds traces, not verdicts: scoring is recomputed on every hit, so it is no part of the key.
+        scoring: CACHE_FORMAT,
         repeat,
         // Layer 2 cases only (undefined drops out of the key): the destructive-tool allowlist and the payload texts.
         ...{ layer2: layer2CacheKey(testCase, config.allow_destructive_tools ?? []) },
       });
       const base = { caseId: testCase.id, model: model.id, repeat };
-      const hit = await adapters.store.get(key);
+      const hit = usable(await adapters.store.get(key), testCase.id, model.id, repeat);
       if (hit) {
+        const judged = hit.judged && hit.judged.fingerprint === judgeFingerprint ? hit.judged.result : undefined;
+        const scores = await score(testCase, hit.trace, adapters, judged);
+        // A judge result computed now (a new judge) is kept for the next run.
+        const fresh = judgeResult(scores, adapters);
+        if (fresh && !judged && judgeFingerprint) writes.push(adapters.store.put(key, { trace: hit.trace, judged: { fingerprint: judgeFingerprint, result: fresh } }));
         done += 1;
         cachedCount += 1;
         report();
-        return { ...base, ...hit, cached: true, outcome: 'scored' as const };
+        return { ...base, trace: hit.trace, scores, passed: runPassed(scores), cached: true, outcome: 'scored' };
       }
-      if (budget.exhausted || !budget.mayCall()) {
+      if (!budget.mayStart()) {
         done += 1;
         report();
-        return { ...base, ...notRunRecord(testCase, model, repeat), cached: false, outcome: 'not_run' as const };
+        return { ...base, ...notRunRecord(testCase, model, repeat), cached: false, outcome: 'not_run', reason: `not reached: ${budget.exhausted}` };
       }
       // Layer 2: a case with faults or inject runs on its own client, behind the fault proxy / pipe wrapper.
       const layer2 = needsLayer2(testCase)
@@ -157,26 +184,30 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
         systemPrompt: config.system_prompt,
         tracestate: config.tracestate,
         costOf: (usage) => costOf(model.model, usage, config.pricing),
-        mayCallModel: () => budget.mayCall(),
+        mayCallModel: () => budget.reserve(),
         onModelCall: (_usage, cost) => {
-          budget.record(cost);
+          budget.settle(cost);
+          report();
+        },
+        onModelError: () => {
+          budget.release();
           report();
         },
       }).finally(() => layer2?.close());
       done += 1;
       report();
-      if (trace.stopReason === 'model_error') return { ...base, trace, scores: [], passed: null, cached: false, outcome: 'model_error' as const };
-      if (trace.stopReason === 'budget') return { ...base, trace, scores: [], passed: null, cached: false, outcome: 'not_run' as const };
+      if (trace.stopReason === 'model_error') return { ...base, trace, scores: [], passed: null, cached: false, outcome: 'model_error', reason: trace.error ?? 'the model call failed' };
+      if (trace.stopReason === 'budget') return { ...base, trace, scores: [], passed: null, cached: false, outcome: 'not_run', reason: `stopped after ${trace.steps} step(s): ${budget.exhausted}` };
       const scores = await score(testCase, trace, adapters);
-      const result: CachedRun = { trace, scores, passed: runPassed(scores) };
+      const judged = judgeResult(scores, adapters);
       // Only completed runs are cached: never a provider error, a timeout or a budget stop.
       // Written in the background: a concurrency slot is for model calls, not file I/O (awaited below).
-      writes.push(adapters.store.put(key, result));
-      return { ...base, ...result, cached: false, outcome: 'scored' as const };
+      writes.push(adapters.store.put(key, { trace, ...(judged && judgeFingerprint ? { judged: { fingerprint: judgeFingerprint, result: judged } } : {}) }));
+      return { ...base, trace, scores, passed: runPassed(scores), cached: false, outcome: 'scored' };
     });
 
     await Promise.all(writes);
-    const notRun = runs.filter((run) => run.outcome === 'not_run').length;
+    const notRun = runs.filter((run) => run.outcome === 'not_run');
     return {
       era: probe.discovery.era,
       tools,
@@ -184,13 +215,41 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
       serverInfo: probe.discovery.serverInfo,
       runs,
       modelCalls: budget.modelCalls,
+      failedModelCalls: budget.failedCalls,
       costUsd: budget.costUsd,
-      partial: budget.exhausted ? { reason: budget.exhausted, notRun } : undefined,
+      partial: budget.exhausted ? { reason: budget.exhausted, notRun: notRun.length, notReached: notReached(notRun) } : undefined,
       durationMs: Date.now() - started,
     };
   } finally {
     await target.dispose();
   }
+}
+
+/** Bumped when what the cache holds changes shape: older entries then miss. */
+const CACHE_FORMAT = 'trace-v2';
+
+/** A cache entry worth using: a trace of this case, model and repeat that ended (anything else is a miss). */
+function usable(entry: CachedRun | undefined, caseId: string, model: string, repeat: number): CachedRun | undefined {
+  const trace = entry?.trace;
+  if (!trace || typeof trace !== 'object' || !Array.isArray(trace.spans) || !Array.isArray(trace.toolCalls) || typeof trace.finalAnswer !== 'string') return undefined;
+  if (trace.caseId !== caseId || trace.model !== model || trace.repeat !== repeat) return undefined;
+  if (trace.stopReason !== 'answer' && trace.stopReason !== 'max_steps') return undefined;
+  return entry;
+}
+
+function judgeResult(scores: readonly ScoreResult[], adapters: BehaviourAdapters): ScoreResult | undefined {
+  return adapters.scoring.judge ? scores.find((result) => result.scorer === adapters.scoring.judge!.id) : undefined;
+}
+
+/** The cases × models the budget cut off, with how many of their runs it did not make. */
+function notReached(runs: readonly RunResult[]): Array<{ id: string; model: string; runs: number }> {
+  const counts = new Map<string, { id: string; model: string; runs: number }>();
+  for (const run of runs) {
+    const entry = counts.get(`${run.caseId}\u0000${run.model}`) ?? { id: run.caseId, model: run.model, runs: 0 };
+    entry.runs += 1;
+    counts.set(`${run.caseId}\u0000${run.model}`, entry);
+  }
+  return [...counts.values()];
 }
 
 interface WorkItem {
@@ -208,14 +267,15 @@ function workItems(config: EvalConfig, golden: GoldenSet, shard: Shard | undefin
   );
 }
 
-async function score(testCase: GoldenCase, trace: Trace, adapters: BehaviourAdapters): Promise<ScoreResult[]> {
+/** The current scorers on a trace (a cached judge result stands in for the judge), plus the max_steps verdict. */
+async function score(testCase: GoldenCase, trace: Trace, adapters: BehaviourAdapters, judged?: ScoreResult): Promise<ScoreResult[]> {
   const scorers = scorersFor(testCase, { judge: adapters.scoring.judge });
   const results: ScoreResult[] = [];
-  for (const scorer of scorers) results.push(await scorer.score(testCase, trace, adapters.scoring.context));
-  return results;
+  for (const scorer of scorers) results.push(judged && scorer === adapters.scoring.judge ? judged : await scorer.score(testCase, trace, adapters.scoring.context));
+  return withStopVerdict(trace, results);
 }
 
-function notRunRecord(testCase: GoldenCase, model: ModelConfig, repeat: number): CachedRun {
+function notRunRecord(testCase: GoldenCase, model: ModelConfig, repeat: number): ScoredRun {
   const trace: Trace = {
     traceId: '0'.repeat(32),
     caseId: testCase.id,

@@ -1,34 +1,66 @@
-/** Stops a run cleanly when the configured spend is reached: later model calls are refused. */
+/**
+ * The spend ceiling of a run. A model call is reserved before it is made, so concurrent runs can
+ * never overspend `max_model_calls` (four in flight at the limit are four reservations, not four
+ * extra calls); a call that fails gives its reservation back. Once a limit is reached, later calls
+ * are refused and the run ends cleanly.
+ */
 export class Budget {
-  private calls = 0;
+  /** Calls answered, plus calls reserved and still in flight. */
+  private reserved = 0;
+  private made = 0;
+  private failed = 0;
   private cost = 0;
   private unknownCost = false;
   private exhaustedBy: string | undefined;
 
   constructor(private readonly limits: { max_cost_usd?: number; max_model_calls?: number }) {}
 
-  /** Reserve one model call; false once a limit is reached. */
-  mayCall(): boolean {
-    if (this.exhaustedBy) return false;
-    if (this.limits.max_model_calls !== undefined && this.calls >= this.limits.max_model_calls) {
-      this.exhaustedBy = `the budget of ${this.limits.max_model_calls} model calls was reached`;
+  /** Whether a new run may start (nothing is reserved; a refusal marks the budget exhausted). */
+  mayStart(): boolean {
+    const refusal = this.refusal();
+    if (refusal !== undefined) this.exhaustedBy ??= refusal;
+    return refusal === undefined;
+  }
+
+  /** Reserve one model call before making it; false (and the budget is exhausted) once a limit is reached. */
+  reserve(): boolean {
+    const refusal = this.refusal();
+    if (refusal !== undefined) {
+      this.exhaustedBy ??= refusal;
       return false;
     }
-    if (this.limits.max_cost_usd !== undefined && this.cost >= this.limits.max_cost_usd) {
-      this.exhaustedBy = `the budget of $${this.limits.max_cost_usd} was reached ($${this.cost.toFixed(4)} spent)`;
-      return false;
-    }
+    this.reserved += 1;
     return true;
   }
 
-  record(costUsd: number | null): void {
-    this.calls += 1;
+  /** The reserved call was answered: it counts, with its cost (null: unknown price). */
+  settle(costUsd: number | null): void {
+    this.made += 1;
     if (costUsd === null) this.unknownCost = true;
     else this.cost += costUsd;
   }
 
+  /** The reserved call failed: the reservation is given back; the call still shows as made and failed. */
+  release(): void {
+    this.reserved -= 1;
+    this.made += 1;
+    this.failed += 1;
+  }
+
+  private refusal(): string | undefined {
+    if (this.exhaustedBy) return this.exhaustedBy;
+    if (this.limits.max_model_calls !== undefined && this.reserved >= this.limits.max_model_calls) return `the budget of ${this.limits.max_model_calls} model calls was reached`;
+    if (this.limits.max_cost_usd !== undefined && this.cost >= this.limits.max_cost_usd) return `the budget of $${this.limits.max_cost_usd} was reached ($${this.cost.toFixed(4)} spent)`;
+    return undefined;
+  }
+
+  /** Model calls made, failed ones included. */
   get modelCalls(): number {
-    return this.calls;
+    return this.made;
+  }
+
+  get failedCalls(): number {
+    return this.failed;
   }
 
   /** Dollars spent, or null when any call's price was unknown. */

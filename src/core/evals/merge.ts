@@ -3,6 +3,7 @@ import type { Report } from '../report/types.js';
 import { telemetrySection } from '../telemetry/summary.js';
 import { resilienceSection } from '../faults/resilience.js';
 import { metricsOf } from './aggregate.js';
+import { notEvaluatedSummary } from './evaluated.js';
 import type { TraceLine } from './run-evals.js';
 
 export interface ShardReport {
@@ -46,7 +47,9 @@ export function mergeReports(shards: ShardReport[]): { report: Report; traces: T
   const costs = sections.map((b) => b.costUsd);
   const partials = sections.flatMap((b) => (b.partial ? [b.partial] : []));
   const scored = traces.filter((line) => line.outcome === 'scored');
-  const { shard: _shard, resilience: _resilience, ...unsharded } = base;
+  const { shard: _shard, resilience: _resilience, notEvaluated: _notEvaluated, failedModelCalls: _failed, partial: _partial, ...unsharded } = base;
+  const notEvaluated = notEvaluatedSummary(results);
+  const failedModelCalls = sections.reduce((sum, b) => sum + (b.failedModelCalls ?? 0), 0);
   // Layer 2: recomputed from every shard's runs, like the metrics (not the first shard's section).
   const resilience = resilienceSection(scored, [...new Set(results.map((result) => result.id))], models.map((model) => model.id));
   return {
@@ -60,10 +63,12 @@ export function mergeReports(shards: ShardReport[]): { report: Report; traces: T
         results,
         metrics: metricsOf(scored, models.map((model) => model.id)),
         modelCalls: sections.reduce((sum, b) => sum + b.modelCalls, 0),
+        ...(failedModelCalls > 0 ? { failedModelCalls } : {}),
         costUsd: costs.some((cost) => cost === null) ? null : costs.reduce<number>((sum, cost) => sum + (cost ?? 0), 0),
         cachedRuns: sections.reduce((sum, b) => sum + b.cachedRuns, 0),
         executedRuns: sections.reduce((sum, b) => sum + b.executedRuns, 0),
-        ...(partials.length ? { partial: { reason: [...new Set(partials.map((p) => p.reason))].join('; '), notRun: partials.reduce((n, p) => n + p.notRun, 0) } } : {}),
+        ...(partials.length ? { partial: { reason: [...new Set(partials.map((p) => p.reason))].join('; '), notRun: partials.reduce((n, p) => n + p.notRun, 0), notReached: partials.flatMap((p) => p.notReached ?? []) } } : {}),
+        ...(notEvaluated ? { notEvaluated } : {}),
         durationMs: Math.max(...sections.map((b) => b.durationMs)),
         ...(resilience ? { resilience } : {}),
       },

@@ -1,6 +1,7 @@
 import type { CheckResult, Level, Status } from '../conformance/types.js';
 import type { SourceLocation } from '../golden/types.js';
 import type { CaseResult, Report } from '../report/types.js';
+import { couldNotEvaluate, isEvaluated } from '../evals/evaluated.js';
 import { caseKey, decidedRuns, splitCaseKey, type Baseline, type BaselineCase } from './baseline.js';
 import { ALPHA, MIN_OBSERVATIONS, twoProportionZTest } from './stats.js';
 
@@ -44,7 +45,7 @@ export interface PassCount {
   decided: number;
 }
 
-export type CaseStatus = 'regressed' | 'improved' | 'unchanged' | 'new' | 'below-floor' | 'stale' | 'not-run';
+export type CaseStatus = 'regressed' | 'improved' | 'unchanged' | 'new' | 'below-floor' | 'stale' | 'not-run' | 'not-evaluated';
 
 export interface CaseVerdict {
   caseId: string;
@@ -146,6 +147,11 @@ export interface GateResult {
   /** Things the baseline got wrong that are now better: time to accept a new one. */
   stale: { checks: number; cases: number };
   counts: Record<CaseStatus, number> & { failing: number };
+  /**
+   * Why the model layers could not be evaluated (runs errored, the budget ran out), or null. Such a
+   * run never passes, and its exit code is 3, not 1.
+   */
+  couldNotEvaluate: string | null;
   /** One line a person reads in ten seconds. Contains the baseline label (a path): escape it for Markdown. */
   summary: string;
 }
@@ -165,12 +171,13 @@ export function gate(report: Report, baseline: Baseline | undefined, options: Ga
   const aggregates = behaviour ? gateAggregates(behaviour.results, baseline, maxDrop, drift) : [];
   const info = baselineInfo(baseline, options);
 
-  const counts = { regressed: 0, improved: 0, unchanged: 0, new: 0, 'below-floor': 0, stale: 0, 'not-run': 0, failing: 0 };
+  const counts = { regressed: 0, improved: 0, unchanged: 0, new: 0, 'below-floor': 0, stale: 0, 'not-run': 0, 'not-evaluated': 0, failing: 0 };
   for (const verdict of cases) {
     counts[verdict.status] += 1;
     if (verdict.failsGate) counts.failing += 1;
   }
-  const passed = conformance.passed && counts.failing === 0 && !aggregates.some((a) => a.failsGate);
+  const unevaluated = couldNotEvaluate(report) ?? null;
+  const passed = conformance.passed && counts.failing === 0 && !aggregates.some((a) => a.failsGate) && unevaluated === null;
   const result: GateResult = {
     passed,
     maxDrop,
@@ -182,6 +189,7 @@ export function gate(report: Report, baseline: Baseline | undefined, options: Ga
     sameServer,
     stale: { checks: conformance.stale, cases: counts.stale },
     counts,
+    couldNotEvaluate: unevaluated,
     summary: '',
   };
   result.summary = summarize(result);
@@ -253,7 +261,7 @@ function checkVerdict(check: CheckResult, before: Status | null, hasBaseline: bo
 // ---------------------------------------------------------------------------------------------
 // Cases
 
-const CASE_RANK: Record<CaseStatus, number> = { regressed: 0, 'below-floor': 1, stale: 2, new: 3, improved: 4, 'not-run': 5, unchanged: 6 };
+const CASE_RANK: Record<CaseStatus, number> = { 'not-evaluated': 0, regressed: 1, 'below-floor': 2, stale: 3, new: 4, improved: 5, 'not-run': 6, unchanged: 7 };
 
 function gateCases(report: Report, baseline: Baseline | undefined, maxDrop: number, drift: boolean): CaseVerdict[] {
   const behaviour = report.behaviour!;
@@ -315,6 +323,11 @@ function caseVerdict(result: CaseResult, before: BaselineCase | undefined, hasBa
   const floorText = `its floor of ${percent(result.floor)} (${result.kind})`;
   const hint = failureHint(result);
 
+  if (!isEvaluated(result)) {
+    const evaluated = result.runs - result.errored - result.notRun;
+    const why = (result.notEvaluated ?? []).map((group) => `${group.reason} (${group.runs}×)`).join('; ');
+    return { ...base, status: 'not-evaluated', failsGate: true, likelyModelDrift: false, reason: join([`could not be evaluated: ${evaluated} of ${result.runs} runs evaluated, ${result.minEvaluated ?? result.runs} needed`, why]) };
+  }
   if (decided === 0) {
     const parts = [result.errored > 0 && `${result.errored} errored`, result.notRun > 0 && `${result.notRun} not run`, result.abstained > 0 && `${result.abstained} abstained`].filter(Boolean);
     return { ...base, status: 'not-run', failsGate: false, likelyModelDrift: false, reason: `no run was decided${parts.length > 0 ? ` (${parts.join(', ')})` : ''}: no verdict` };
@@ -463,6 +476,7 @@ function summarize(result: GateResult): string {
   const driftCount = result.cases.filter((c) => c.likelyModelDrift).length;
   if (counts.regressed > 0) parts.push(`${counts.regressed} regressed${driftCount > 0 ? ` (${driftCount} likely model drift)` : ''}`);
   if (counts['below-floor'] > 0) parts.push(`${counts['below-floor']} below floor`);
+  if (result.couldNotEvaluate) parts.unshift(`could not evaluate: ${result.couldNotEvaluate}`);
   const aggregateRegressions = result.aggregates.filter((a) => a.failsGate).length;
   if (aggregateRegressions > 0) parts.push(`task success regressed on ${aggregateRegressions} model${aggregateRegressions === 1 ? '' : 's'}`);
   if (conformance.regressed > 0) parts.push(`${conformance.regressed} conformance regression${conformance.regressed === 1 ? '' : 's'}`);

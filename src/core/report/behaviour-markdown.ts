@@ -1,4 +1,5 @@
-import { markdownCode, markdownInline } from './escape.js';
+import { isEvaluated, notEvaluatedLine } from '../evals/evaluated.js';
+import { markdownCode, markdownInline, truncate } from './escape.js';
 import { formatDuration } from './outcome.js';
 import { renderResilienceMarkdown } from './resilience-markdown.js';
 import { renderTelemetryMarkdown } from './telemetry-markdown.js';
@@ -20,7 +21,7 @@ const METRIC_LABELS: Record<string, string> = {
 export function caseCell(result: CaseResult | undefined): string {
   if (!result) return '–';
   const decided = result.passed + result.failed;
-  const mark = result.meetsFloor === null ? '⏸' : result.meetsFloor ? '✅' : '❌';
+  const mark = !isEvaluated(result) ? '⚠️ not evaluated' : result.meetsFloor === null ? '⏸' : result.meetsFloor ? '✅' : '❌';
   const extras = [
     result.flaky ? 'flaky' : '',
     result.abstained ? `${result.abstained} abstained` : '',
@@ -35,6 +36,12 @@ export function formatRate(value: number | null | undefined, digits = 0): string
   return `${(value * 100).toFixed(digits)}%`;
 }
 
+/** "10 model calls" or "10 model calls (10 failed)": never a bare count that hides failures. */
+export function modelCallsText(section: Pick<BehaviourSection, 'modelCalls' | 'failedModelCalls'>): string {
+  const failed = section.failedModelCalls ?? 0;
+  return `${section.modelCalls} model call${section.modelCalls === 1 ? '' : 's'}${failed > 0 ? ` (${failed} failed)` : ''}`;
+}
+
 export function formatCost(usd: number | null): string {
   return usd === null ? 'unknown (a model has no price)' : `$${usd.toFixed(usd < 1 ? 4 : 2)}`;
 }
@@ -46,17 +53,26 @@ export function renderBehaviourMarkdown(section: BehaviourSection, telemetry?: T
   const caseIds = [...new Set(section.results.map((result) => result.id))];
   const lines: string[] = [];
   const failing = section.results.filter((result) => result.meetsFloor === false);
-  lines.push(`### ${failing.length === 0 ? '✅' : '❌'} Behaviour: ${caseIds.length} cases × ${models.length} model${models.length === 1 ? '' : 's'}, ${section.runsPerCase} runs each`);
+  const unevaluated = section.results.filter((result) => !isEvaluated(result)).length;
+  const couldNot = unevaluated > 0 || section.partial !== undefined;
+  lines.push(`### ${couldNot ? '⚠️' : failing.length === 0 ? '✅' : '❌'} Behaviour${couldNot ? ' could not be evaluated' : ''}: ${caseIds.length} cases × ${models.length} model${models.length === 1 ? '' : 's'}, ${section.runsPerCase} runs each`);
   lines.push('');
+  if (section.notEvaluated && section.notEvaluated.runs > 0) {
+    lines.push(`> [!CAUTION]\n> ${unevaluated} case × model pair${unevaluated === 1 ? '' : 's'} could not be evaluated; ${markdownInline(truncate(notEvaluatedLine(section.notEvaluated, 5), 1500))}. A run that errored is neither a pass nor a fail.`, '');
+  }
   for (const model of models) {
     const results = section.results.filter((result) => result.model === model);
     const meeting = results.filter((result) => result.meetsFloor === true).length;
     const flaky = results.filter((result) => result.flaky).length;
-    lines.push(`- ${markdownCode(model)}: ${meeting}/${results.length} cases meet their floor${flaky ? `, ${flaky} flaky` : ''}; task success ${formatRate(section.metrics.perModel[model]?.taskSuccessRate)}`);
+    const notEvaluated = results.filter((result) => !isEvaluated(result)).length;
+    lines.push(`- ${markdownCode(model)}: ${meeting}/${results.length} cases meet their floor${notEvaluated ? `, ${notEvaluated} not evaluated` : ''}${flaky ? `, ${flaky} flaky` : ''}; task success ${formatRate(section.metrics.perModel[model]?.taskSuccessRate)}`);
   }
   const cached = section.cachedRuns + section.executedRuns > 0 ? Math.round((100 * section.cachedRuns) / (section.cachedRuns + section.executedRuns)) : 0;
-  lines.push(`- ${section.modelCalls} model calls, cost ${formatCost(section.costUsd)}, ${cached}% of runs from cache, ${formatDuration(section.durationMs)}`);
-  if (section.partial) lines.push(`- ⚠️ **Partial run:** ${markdownInline(section.partial.reason)}; ${section.partial.notRun} runs were not made.`);
+  lines.push(`- ${modelCallsText(section)}, cost ${formatCost(section.costUsd)}, ${cached}% of runs from cache, ${formatDuration(section.durationMs)}`);
+  if (section.partial) {
+    const cut = section.partial.notReached?.map((entry) => `${entry.id} on ${entry.model}`) ?? [];
+    lines.push(`- ⚠️ **Partial run:** ${markdownInline(section.partial.reason)}; ${section.partial.notRun} runs were not made${cut.length ? `; not reached: ${markdownInline(truncate(cut.join(', '), 600))}` : ''}.`);
+  }
   if (section.shard) lines.push(`- Shard ${section.shard.index}/${section.shard.total}.`);
   lines.push('');
   lines.push(`| case | tier | kind | ${models.map((model) => markdownInline(model)).join(' | ')} |`);
@@ -81,7 +97,7 @@ export function renderBehaviourMarkdown(section: BehaviourSection, telemetry?: T
   return `${lines.join('\n')}\n`;
 
   function worst(id: string): number {
-    const rates = section.results.filter((result) => result.id === id).map((result) => (result.meetsFloor === false ? -1 : (result.passRate ?? 2)));
+    const rates = section.results.filter((result) => result.id === id).map((result) => (!isEvaluated(result) ? -2 : result.meetsFloor === false ? -1 : (result.passRate ?? 2)));
     return Math.min(...rates);
   }
 }

@@ -1,4 +1,5 @@
-import { caseCell, formatCost, formatRate } from './behaviour-markdown.js';
+import { isEvaluated, notEvaluatedLine } from '../evals/evaluated.js';
+import { caseCell, formatCost, formatRate, modelCallsText } from './behaviour-markdown.js';
 import { truncate } from './escape.js';
 import { formatDuration } from './outcome.js';
 import { palette, safe, type TextOptions } from './text.js';
@@ -14,15 +15,23 @@ export function renderBehaviourText(section: BehaviourSection, options: TextOpti
   const lines: string[] = [];
   const failing = section.results.filter((result) => result.meetsFloor === false);
   const caseCount = new Set(section.results.map((result) => result.id)).size;
-  const head = `${failing.length === 0 ? c.green('✓') : c.red('✗')} behaviour: ${caseCount} cases × ${section.models.length} model(s) × ${section.runsPerCase} runs, ${section.modelCalls} model calls, ${formatCost(section.costUsd)}, ${section.cachedRuns} cached, ${formatDuration(section.durationMs)}`;
+  const unevaluated = section.results.filter((result) => !isEvaluated(result)).length;
+  const mark = unevaluated > 0 || section.partial ? c.red('!') : failing.length === 0 ? c.green('✓') : c.red('✗');
+  const what = unevaluated > 0 || section.partial ? 'behaviour could not be evaluated' : 'behaviour';
+  const head = `${mark} ${what}: ${caseCount} cases × ${section.models.length} model(s) × ${section.runsPerCase} runs, ${modelCallsText(section)}, ${formatCost(section.costUsd)}, ${section.cachedRuns} cached, ${formatDuration(section.durationMs)}`;
   lines.push(head, '');
   for (const model of section.models) {
     const results = section.results.filter((result) => result.model === model.id);
     const meeting = results.filter((result) => result.meetsFloor === true).length;
     const flaky = results.filter((result) => result.flaky).length;
-    lines.push(`  ${safe(model.id)}: ${meeting}/${results.length} cases meet their floor, task success ${formatRate(section.metrics.perModel[model.id]?.taskSuccessRate)}${flaky ? c.yellow(`, ${flaky} flaky`) : ''}`);
+    const notEvaluated = results.filter((result) => !isEvaluated(result)).length;
+    lines.push(`  ${safe(model.id)}: ${meeting}/${results.length} cases meet their floor${notEvaluated ? c.red(`, ${notEvaluated} not evaluated`) : ''}, task success ${formatRate(section.metrics.perModel[model.id]?.taskSuccessRate)}${flaky ? c.yellow(`, ${flaky} flaky`) : ''}`);
   }
-  if (section.partial) lines.push('', c.yellow(`! partial run: ${safe(section.partial.reason)}; ${section.partial.notRun} runs not made`));
+  if (section.notEvaluated && section.notEvaluated.runs > 0) lines.push('', c.red(`! ${safe(notEvaluatedLine(section.notEvaluated))}`));
+  if (section.partial) {
+    const cut = section.partial.notReached?.map((entry) => `${entry.id} [${entry.model}]`) ?? [];
+    lines.push(c.yellow(`! partial run: ${safe(section.partial.reason)}; ${section.partial.notRun} runs not made${cut.length ? `; not reached: ${safe(truncate(cut.join(', '), REASON_CHARS))}` : ''}`));
+  }
   if (failing.length > 0) lines.push('');
   for (const result of failing) {
     const why = Object.entries(result.scorers)

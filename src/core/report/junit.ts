@@ -40,10 +40,11 @@ export function renderJunit(report: Report): string {
   const totalTests = checks.length + (behaviour?.tests ?? 0);
   const totalFailures = failures + (behaviour?.failures ?? 0);
   const totalSkipped = skipped + (behaviour?.skipped ?? 0);
+  const totalErrors = behaviour?.errors ?? 0;
   const totalSeconds = seconds3((report.conformance?.durationMs ?? 0) + (report.behaviour?.durationMs ?? 0));
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="mcp-evals" tests="${totalTests}" failures="${totalFailures}" errors="0" skipped="${totalSkipped}" time="${totalSeconds}">`,
+    `<testsuites name="mcp-evals" tests="${totalTests}" failures="${totalFailures}" errors="${totalErrors}" skipped="${totalSkipped}" time="${totalSeconds}">`,
     ...(report.conformance || !behaviour
       ? [
           `  <testsuite name="conformance" ${counts} timestamp="${xmlAttr(report.header.startedAt)}">`,

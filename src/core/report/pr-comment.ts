@@ -1,6 +1,7 @@
 import type { AggregateVerdict, CaseStatus, CaseVerdict, ConformanceVerdict, GateResult } from '../gate/compare.js';
 import { formatAge, formatDelta, formatP, percent } from '../gate/compare.js';
 import { MIN_OBSERVATIONS } from '../gate/stats.js';
+import { notEvaluatedLine } from '../evals/evaluated.js';
 import { markdownInline, truncate } from './escape.js';
 import { formatDuration, serverLabel } from './outcome.js';
 import type { Report } from './types.js';
@@ -39,6 +40,7 @@ const STATUS_CELL: Record<CaseStatus, string> = {
   'below-floor': '⚠️ below floor',
   stale: '♻️ stale baseline',
   'not-run': '⏭ not run',
+  'not-evaluated': '⚠️ not evaluated',
   unchanged: '= unchanged',
 };
 
@@ -104,7 +106,8 @@ function headlineBlock(report: Report, gate: GateResult): string {
     ].filter((part): part is string => typeof part === 'string');
     parts.push(`conformance ${conformance.counts.pass}/${conformance.counts.total} pass${bad.length > 0 ? ` (${bad.join(', ')})` : ''}`);
   }
-  const verdict = gate.passed ? '✅ mcp-evals passed' : '❌ mcp-evals failed';
+  if (counts['not-evaluated'] > 0) parts.unshift(`${counts['not-evaluated']} not evaluated`);
+  const verdict = gate.couldNotEvaluate ? '⚠️ mcp-evals could not evaluate' : gate.passed ? '✅ mcp-evals passed' : '❌ mcp-evals failed';
   const server = markdownInline(serverLabel(report.header.server));
   return `### ${verdict}: ${parts.join(' · ') || 'nothing ran'}\n\n<sub>${server} · protocol ${markdownInline(report.header.protocolEra)} · ${markdownInline(report.header.server.transport)}</sub>\n\n`;
 }
@@ -131,7 +134,14 @@ function notesBlock(report: Report, gate: GateResult): string {
     text += `> [!TIP]\n> The baseline is stale: ${what} now ${stale === 1 ? 'does' : 'do'} better than it recorded. Accept a new one with \`mcp-evals baseline accept\`.\n\n`;
   }
   const partial = report.behaviour?.partial;
-  if (partial) text += `> [!WARNING]\n> Partial run: ${markdownInline(truncate(partial.reason, MESSAGE_CHARS))}; ${partial.notRun} run${partial.notRun === 1 ? '' : 's'} did not run.\n\n`;
+  if (partial) {
+    const cut = (partial.notReached ?? []).map((entry) => `${entry.id} on ${entry.model}`);
+    text += `> [!WARNING]\n> Partial run: ${markdownInline(truncate(partial.reason, MESSAGE_CHARS))}; ${partial.notRun} run${partial.notRun === 1 ? '' : 's'} did not run${cut.length ? `; not reached: ${markdownInline(truncate(cut.join(', '), MESSAGE_CHARS))}` : ''}.\n\n`;
+  }
+  const notEvaluated = report.behaviour?.notEvaluated;
+  if (gate.couldNotEvaluate && notEvaluated && notEvaluated.runs > 0) {
+    text += `> [!CAUTION]\n> Could not evaluate: ${markdownInline(truncate(notEvaluatedLine(notEvaluated, 5), MESSAGE_CHARS * 3))}. A run that errored is neither a pass nor a fail; fix the cause and run again.\n\n`;
+  }
   return text;
 }
 

@@ -38,6 +38,12 @@ export interface ScorerTally {
   reasons: string[];
 }
 
+/** One reason runs were not evaluated (a model error, the budget), with how many runs it hit. */
+export interface NotEvaluatedReason {
+  reason: string;
+  runs: number;
+}
+
 /** One case on one model: its repeats as k/n. */
 export interface CaseResult {
   id: string;
@@ -55,6 +61,15 @@ export interface CaseResult {
   errored: number;
   /** Not run: the budget ran out first. */
   notRun: number;
+  /**
+   * At least `minEvaluated` runs were evaluated (scored): only then has the case a floor verdict.
+   * False: the case could not be evaluated (exit 3). Absent in reports written before it existed.
+   */
+  evaluated?: boolean;
+  /** Runs that must be evaluated for a verdict (config `min_evaluated`; default every run). */
+  minEvaluated?: number;
+  /** Why runs were not evaluated (a model error, the budget), grouped with how many runs each. */
+  notEvaluated?: NotEvaluatedReason[];
   /** passed / (passed + failed), or null when no run was decided. */
   passRate: number | null;
   /** The pass rate this case needs: 1 for hard, the soft floor otherwise. */
@@ -84,8 +99,12 @@ export interface BehaviourSection {
   costUsd: number | null;
   cachedRuns: number;
   executedRuns: number;
-  /** Set when the run stopped early (budget): the report is partial and says so. */
-  partial?: { reason: string; notRun: number };
+  /** Set when the run stopped early (budget): the report is partial and says so, with the cases it did not reach. */
+  partial?: { reason: string; notRun: number; notReached?: Array<{ id: string; model: string; runs: number }> };
+  /** Model calls that failed (included in modelCalls). */
+  failedModelCalls?: number;
+  /** Set when any run was not evaluated: how many runs and cases, and why (grouped). */
+  notEvaluated?: { runs: number; cases: number; reasons: NotEvaluatedReason[] };
   durationMs: number;
   /** Layer 2: fault and prompt-injection outcomes, present when a case has `faults:` or `inject:`. */
   resilience?: ResilienceSection;

@@ -1,5 +1,5 @@
 import { abstain, preview, stopDescription, verdict, type DeterministicScorerDefinition } from './deterministic-types.js';
-import { normalizeAnswer, scoreFinalAnswer, stripEndPunctuation } from './final-answer.js';
+import { isNumberText, normalizeAnswer, scoreFinalAnswer, stripEndPunctuation } from './final-answer.js';
 import { findRefusal } from './refusal.js';
 import { findSecrets } from './secrets.js';
 
@@ -30,8 +30,9 @@ export const exactMatch: DeterministicScorerDefinition = {
   needsConfig: true,
   score(testCase, trace) {
     if (testCase.expected === undefined) return abstain('exact_match needs `expected` in the case');
-    const expected = stripEndPunctuation(normalizeAnswer(testCase.expected));
-    const answer = stripEndPunctuation(normalizeAnswer(trace.finalAnswer));
+    const numbers = isNumberText(testCase.expected);
+    const expected = stripEndPunctuation(normalizeAnswer(testCase.expected, numbers));
+    const answer = stripEndPunctuation(normalizeAnswer(trace.finalAnswer, numbers));
     if (expected === '') return abstain('`expected` is empty after normalization: nothing to compare with');
     const details = { expected, answer: preview(answer, 2000) };
     if (answer === expected) return verdict(true, `final answer equals "${preview(expected, 120)}"`, details);

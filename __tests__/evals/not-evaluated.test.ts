@@ -1,0 +1,129 @@
+/**
+ * Issue 10 item 1: when every model call fails, nothing was measured, and the run must say so:
+ * exit 3 "could not evaluate", with the grouped reasons on the console, in summary.md, report.json
+ * and junit.xml (an <error>, never a <skipped>). Driven through `mcp-evals run` against the real
+ * example server and a scripted model on loopback (or no model at all: a closed port).
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { reportViolations } from '../../src/core/report/schema.js';
+import type { Report } from '../../src/core/report/types.js';
+import { rightTool, startScriptedModel, type Script, type ScriptedModel, type ScriptedModelOptions } from '../fixtures/models/scripted-model-server.js';
+import { runCli } from '../helpers/cli.js';
+import { EXAMPLE_SERVER, modelsYaml, project } from '../helpers/evals.js';
+
+const TASKS = `- id: weather-basic
+  prompt: "What's the weather in Berlin right now?"
+  kind: hard
+  expect_tool: get_weather
+  expect_args: {location: "Berlin"}
+  arg_match: {location: fuzzy}
+`;
+
+const KEY = 'sk-scripted-test-key-0123456789';
+
+let model: ScriptedModel | undefined;
+afterEach(async () => {
+  await model?.close();
+  model = undefined;
+});
+
+/** A URL on which nothing listens: a port taken, then freed. */
+async function closedPort(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/v1`;
+}
+
+async function runWith(endpoint: string, options: { extra?: string; timeoutMs?: number } = {}): Promise<{ code: number; stdout: string; stderr: string; out: string; report: Report }> {
+  const models = modelsYaml([{ provider: 'openai', endpoint }]).replace('timeout_ms: 5000', `timeout_ms: ${options.timeoutMs ?? 5000}`);
+  const { dir, config } = await project({
+    config: `server:\n  command: node ${JSON.stringify(EXAMPLE_SERVER)}\nmodels:\n${models}\nruns: 2\nconcurrency: 2\ncache: {enabled: false}\n${options.extra ?? ''}`,
+    tasks: TASKS,
+  });
+  const out = join(dir, 'report');
+  const previous = process.env.SCRIPTED_KEY;
+  process.env.SCRIPTED_KEY = KEY;
+  try {
+    const result = await runCli(['run', '--config', config, '--layers', '1', '--out', out]);
+    const report = JSON.parse(await readFile(join(out, 'report.json'), 'utf8')) as Report;
+    return { ...result, out, report };
+  } finally {
+    if (previous === undefined) delete process.env.SCRIPTED_KEY;
+    else process.env.SCRIPTED_KEY = previous;
+  }
+}
+
+async function scripted(script: Script, options: ScriptedModelOptions = {}): Promise<string> {
+  model = await startScriptedModel(script, options);
+  return model.openaiEndpoint;
+}
+
+/** What every "nothing was measured" run has in common, whatever the cause. */
+async function expectNotEvaluated(run: Awaited<ReturnType<typeof runWith>>, reason: RegExp): Promise<void> {
+  const { code, stdout, stderr, out, report } = run;
+  expect(code, stdout + stderr).toBe(3);
+  expect(stderr).toMatch(/could not evaluate: 1 of 1 case could not be evaluated; 2 runs not evaluated: /);
+  expect(stderr).toMatch(reason);
+  // The console: never a ✓, never "0 model calls" next to failed calls, the reasons grouped.
+  expect(stdout).not.toMatch(/✓ behaviour/);
+  expect(stdout).toMatch(/! behaviour could not be evaluated/);
+  expect(stdout).toMatch(/1 not evaluated/);
+  expect(stdout).toMatch(/! 2 runs not evaluated: .*\(2×\)/);
+  expect(stdout).toMatch(reason);
+  if (report.behaviour!.modelCalls > 0) expect(stdout).toMatch(new RegExp(`${report.behaviour!.modelCalls} model calls? \\(${report.behaviour!.failedModelCalls} failed\\)`));
+  // report.json: valid against the schema, the case not evaluated, no floor verdict.
+  expect(reportViolations(report)).toEqual([]);
+  const result = report.behaviour!.results[0];
+  expect(result).toMatchObject({ evaluated: false, minEvaluated: 2, meetsFloor: null, errored: 2 });
+  expect(result.notEvaluated).toHaveLength(1);
+  expect(result.notEvaluated![0].runs).toBe(2);
+  expect(result.notEvaluated![0].reason).toMatch(reason);
+  expect(report.behaviour!.notEvaluated).toMatchObject({ runs: 2, cases: 1 });
+  // No secret in any report file.
+  const summary = await readFile(join(out, 'summary.md'), 'utf8');
+  const junit = await readFile(join(out, 'junit.xml'), 'utf8');
+  for (const text of [summary, junit, JSON.stringify(report), stdout, stderr]) expect(text).not.toContain(KEY);
+  // summary.md is not headed ✅, and says why.
+  expect(summary).not.toMatch(/### ✅ Behaviour/);
+  expect(summary).toMatch(/### ⚠️ Behaviour could not be evaluated/);
+  expect(summary).toMatch(/2 runs not evaluated: /);
+  expect(summary).toMatch(/⚠️ not evaluated/);
+  // junit.xml: an <error>, not a <skipped>.
+  expect(junit).toMatch(/<error message="not evaluated: 0 of 2 runs evaluated, 2 needed" type="not-evaluated">/);
+  expect(junit).not.toMatch(/<skipped/);
+  expect(junit).toMatch(/<testsuite name="behaviour" tests="1" failures="0" errors="1" skipped="0"/);
+}
+
+describe('every model call fails: not evaluated, exit 3', () => {
+  it('an unreachable model URL', async () => {
+    const run = await runWith(await closedPort());
+    await expectNotEvaluated(run, /request failed: .*ECONNREFUSED.*\(gave up after 4 attempts\)/);
+  }, 60_000);
+
+  it('a wrong key (401): the status and the redacted body', async () => {
+    const run = await runWith(await scripted(rightTool('get_weather', { location: 'Berlin' }), { apiKey: 'sk-the-right-one-0123456789' }));
+    await expectNotEvaluated(run, /HTTP 401: .*Incorrect API key provided/);
+    expect(run.report.behaviour!).toMatchObject({ modelCalls: 2, failedModelCalls: 2 });
+  }, 60_000);
+
+  it('a 429 that never clears', async () => {
+    const run = await runWith(await scripted(() => ({ status: 429, retryAfter: 0 })));
+    await expectNotEvaluated(run, /HTTP 429: .*\(gave up after 4 attempts\)/);
+    expect(model!.calls()).toBe(8); // 2 runs × 4 attempts
+  }, 60_000);
+
+  it('a reply that is not JSON', async () => {
+    const run = await runWith(await scripted(() => ({ malformed: true })));
+    await expectNotEvaluated(run, /answer is not JSON/);
+  }, 60_000);
+
+  it('a model that does not answer in time', async () => {
+    const run = await runWith(await scripted(() => ({ delayMs: 3_000 })), { timeoutMs: 300 });
+    await expectNotEvaluated(run, /no complete answer within 300 ms/);
+  }, 60_000);
+});
