@@ -243,14 +243,14 @@ describe('the bundled action (dist/index.js) as a step', () => {
     expect((await readdir(uploaded)).sort()).toEqual(expect.arrayContaining(['report.json', 'summary.md', 'junit.xml', 'traces.jsonl']));
     const golden = (await report(dir)).behaviour!.golden.hash;
     const entries = await readdir(join(store, 'cache'));
-    expect(entries).toEqual([`mcp-evals-${golden}-0.1.0-100-1`]);
-    expect(first.stdout).toContain(`Result cache saved as mcp-evals-${golden}-0.1.0-100-1`);
+    expect(entries).toEqual([`mcp-evals-${golden}-0.1.0-scripted-openai~all-cases~100-1`]);
+    expect(first.stdout).toContain(`Result cache saved as mcp-evals-${golden}-0.1.0-scripted-openai~all-cases~100-1`);
 
     // A fresh checkout: the workspace's cache folder is gone; the cache service brings it back.
     await rm(join(dir, '.mcp-evals-cache'), { recursive: true, force: true });
     const second = await run(dir, scheduleEvent(), {}, { ...env, GITHUB_RUN_ID: '101' });
     expect(second.code, second.stdout + second.stderr).toBe(0);
-    expect(second.stdout).toContain(`Result cache restored from mcp-evals-${golden}-0.1.0-100-1`);
+    expect(second.stdout).toContain(`Result cache restored from mcp-evals-${golden}-0.1.0-scripted-openai~all-cases~100-1`);
     // every run came from the cache: nothing new, so no new (immutable, per-run) entry is saved
     expect(second.stdout).toContain('nothing new to save');
     expect(second.stdout).not.toContain('Result cache saved');

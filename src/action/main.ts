@@ -154,7 +154,8 @@ async function runLayers(
 
   // The cache and the baseline come before any paid work: a broken baseline file is exit 2 now, not after the models ran.
   const cache = cacheStore(env, context.workspace);
-  const cacheKey = layers.includes(1) && config.cache.enabled ? resultCacheKey(goldenSetHash(await loadGoldenSet(config.golden)), { id: env.GITHUB_RUN_ID, attempt: env.GITHUB_RUN_ATTEMPT }) : undefined;
+  const cell = { models: config.models.map((model) => model.id), shard: settings.shard };
+  const cacheKey = layers.includes(1) && config.cache.enabled ? resultCacheKey(goldenSetHash(await loadGoldenSet(config.golden)), cell, { id: env.GITHUB_RUN_ID, attempt: env.GITHUB_RUN_ATTEMPT }) : undefined;
   const restoredKey = cacheKey ? await cache.restore(config.cache.dir, cacheKey.key, cacheKey.restoreKeys) : undefined;
   if (cacheKey) core.info(restoredKey ? `Result cache restored from ${restoredKey} (${cache.description}).` : `No result cache to restore for ${cacheKey.key}.`);
   const baseline = await baselineFor(layers.includes(1));
@@ -165,8 +166,12 @@ async function runLayers(
   logReport(report);
   // Entries are immutable and keyed per run: save only when this run computed something new.
   const fresh = report.behaviour?.executedRuns ?? 0;
-  if (cacheKey && fresh > 0 && (await cache.save(config.cache.dir, cacheKey.key))) core.info(`Result cache saved as ${cacheKey.key} (${cache.description}).`);
-  else if (cacheKey && fresh === 0) core.info('Every run came from the cache: nothing new to save.');
+  if (cacheKey && fresh === 0) core.info('Every run came from the cache: nothing new to save.');
+  else if (cacheKey) {
+    const saved = await cache.save(config.cache.dir, cacheKey.key);
+    if (saved.saved) core.info(`Result cache saved as ${cacheKey.key} (${cache.description}).`);
+    else core.notice(`Result cache not saved as ${cacheKey.key}: ${saved.why}. The next run of this job repeats its ${fresh} new run${fresh === 1 ? '' : 's'}.`);
+  }
 
   const artifact =
     settings.action === 'layer0' || !layers.includes(1)
