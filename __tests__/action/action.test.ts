@@ -211,7 +211,7 @@ describe('the bundled action (dist/index.js) as a step', () => {
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(model!.calls()).toBe(0);
     const texts = notices(result);
-    expect(texts.some((n) => n.startsWith('Layer 1 skipped: SCRIPTED_KEY is not set'))).toBe(true);
+    expect(texts.some((n) => n.startsWith('Layer 1 skipped: pull request #7 comes from a fork (someone/mcp-server)'))).toBe(true);
     expect(texts.some((n) => n.includes('comes from a fork') && n.includes('workflow_run'))).toBe(true);
     expect(fake.requestsTo('comments')).toHaveLength(0);
     expect(result.outputs.passed).toBe('true');

@@ -15,7 +15,7 @@ import { reportViolations } from '../core/report/schema.js';
 import type { Report } from '../core/report/types.js';
 import { writeReportFiles } from '../core/report/write.js';
 import { toolVersion } from '../core/version.js';
-import { annotateConfigurationError, emitAnnotations } from './annotations.js';
+import { annotateConfigurationError, emitAnnotations, VERDICT_SLOTS } from './annotations.js';
 import { artifactName, artifactStore } from './artifacts.js';
 import { resolveBaseline, type BaselineChoice } from './baseline-source.js';
 import { cacheStore, resultCacheKey } from './cache.js';
@@ -24,7 +24,7 @@ import { annotationTarget, gateOnlyTarget, repoPath, resolveConfig, type Annotat
 import { readRunContext, runUrl, type RunContext } from './context.js';
 import { defaultBranchOf, pullRequestOf, readEvent, routeLayers, type Routing } from './events.js';
 import { applyExpected, readExpectedFailures } from './expected-failures.js';
-import { usableLayers } from './layers.js';
+import { forkGuard, usableLayers } from './layers.js';
 import { logReport, progressLogger } from './log.js';
 import { passRateOf, regressedOf, setOutputs } from './outputs.js';
 import { maskSecrets } from './secrets.js';
@@ -115,7 +115,8 @@ async function evaluate(settings: ActionSettings, context: RunContext, env: Node
   const body = renderPrComment(report, verdict, { runUrl: runUrl(context), artifactUrl: uploaded?.url });
   await writeJobSummary(jobSummaryMarkdown(report, body));
   if (settings.annotations) {
-    emitAnnotations(planAnnotations(report, verdict, { goldenFile: target.goldenFile ?? '', configFile: target.configFile ?? '', serverLine: target.serverLine }));
+    const at = { goldenFile: target.goldenFile ?? '', configFile: target.configFile ?? '', serverLine: target.serverLine };
+    emitAnnotations(planAnnotations(report, verdict, { ...at, reservedErrors: VERDICT_SLOTS }));
   }
   const pr = pullRequestOf(event);
   if (settings.comment && pr) await postStickyComment(body, pr, settings.token, context);
@@ -148,7 +149,7 @@ async function runLayers(
   const { config } = source;
   maskSecrets(config, env, settings.token);
   if (routing.layers.includes(1) && routing.models === 'primary' && settings.models === undefined) config.models = config.models.slice(0, 1);
-  const layers = usableLayers(routing, source, settings, env);
+  const layers = usableLayers({ ...routing, layers: forkGuard(routing.layers, pullRequestOf(readEvent(env)), settings, routing.auto) }, source, settings, env);
   core.info(`mcp-evals ${toolVersion()}: layer${layers.length === 1 ? '' : 's'} ${layers.join(', ')} (${routing.reason})${layers.includes(1) ? ` on ${config.models.map((model) => model.id).join(', ')}` : ''}`);
   const expected = settings.expectedFailures ? await readExpectedFailures(settings) : undefined;
 

@@ -51,6 +51,8 @@ export interface ActionSettings {
   comment: boolean;
   annotations: boolean;
   cache: boolean;
+  /** Layers 1-3 may run on a fork's pull request (off: a fork's server never gets near the model keys). */
+  allowForkPrs: boolean;
   shard?: Shard;
   /** Absolute. */
   reportDir: string;
@@ -67,6 +69,7 @@ export const INPUT_DEFAULTS = {
   comment: 'true',
   annotations: 'true',
   cache: 'true',
+  'allow-fork-prs': 'false',
   'report-dir': 'mcp-evals-report',
 } as const;
 
@@ -101,6 +104,7 @@ export function readSettings(action: ActionKind, input: InputReader, env: NodeJS
       comment: false,
       annotations: readBoolean('annotations', get('annotations', INPUT_DEFAULTS.annotations)),
       cache: false,
+      allowForkPrs: false,
       reportDir: path(get('report-dir', LAYER0_REPORT_DIR)),
       ...(expected ? { expectedFailures: path(expected) } : {}),
     };
@@ -124,6 +128,7 @@ export function readSettings(action: ActionKind, input: InputReader, env: NodeJS
     comment: readBoolean('comment', get('comment', INPUT_DEFAULTS.comment)),
     annotations: readBoolean('annotations', get('annotations', INPUT_DEFAULTS.annotations)),
     cache: readBoolean('cache', get('cache', INPUT_DEFAULTS.cache)),
+    allowForkPrs: readBoolean('allow-fork-prs', get('allow-fork-prs', INPUT_DEFAULTS['allow-fork-prs'])),
     reportDir: path(get('report-dir', INPUT_DEFAULTS['report-dir'])),
   };
   if (golden) settings.golden = path(golden);
