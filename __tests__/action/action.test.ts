@@ -211,7 +211,7 @@ describe('the bundled action (dist/index.js) as a step', () => {
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(model!.calls()).toBe(0);
     const texts = notices(result);
-    expect(texts.some((n) => n.startsWith('Layer 1 skipped: SCRIPTED_KEY is not set'))).toBe(true);
+    expect(texts.some((n) => n.startsWith('Layer 1 skipped: pull request #7 comes from a fork (someone/mcp-server)'))).toBe(true);
     expect(texts.some((n) => n.includes('comes from a fork') && n.includes('workflow_run'))).toBe(true);
     expect(fake.requestsTo('comments')).toHaveLength(0);
     expect(result.outputs.passed).toBe('true');
@@ -243,14 +243,14 @@ describe('the bundled action (dist/index.js) as a step', () => {
     expect((await readdir(uploaded)).sort()).toEqual(expect.arrayContaining(['report.json', 'summary.md', 'junit.xml', 'traces.jsonl']));
     const golden = (await report(dir)).behaviour!.golden.hash;
     const entries = await readdir(join(store, 'cache'));
-    expect(entries).toEqual([`mcp-evals-${golden}-0.1.0-100-1`]);
-    expect(first.stdout).toContain(`Result cache saved as mcp-evals-${golden}-0.1.0-100-1`);
+    expect(entries).toEqual([`mcp-evals-${golden}-0.1.0-scripted-openai~all-cases~100-1`]);
+    expect(first.stdout).toContain(`Result cache saved as mcp-evals-${golden}-0.1.0-scripted-openai~all-cases~100-1`);
 
     // A fresh checkout: the workspace's cache folder is gone; the cache service brings it back.
     await rm(join(dir, '.mcp-evals-cache'), { recursive: true, force: true });
     const second = await run(dir, scheduleEvent(), {}, { ...env, GITHUB_RUN_ID: '101' });
     expect(second.code, second.stdout + second.stderr).toBe(0);
-    expect(second.stdout).toContain(`Result cache restored from mcp-evals-${golden}-0.1.0-100-1`);
+    expect(second.stdout).toContain(`Result cache restored from mcp-evals-${golden}-0.1.0-scripted-openai~all-cases~100-1`);
     // every run came from the cache: nothing new, so no new (immutable, per-run) entry is saved
     expect(second.stdout).toContain('nothing new to save');
     expect(second.stdout).not.toContain('Result cache saved');

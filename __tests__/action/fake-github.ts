@@ -13,6 +13,10 @@
  *   GET    /repos/{o}/{r}/actions/runs/{id}/artifacts       ?name
  *   GET    /repos/{o}/{r}/actions/artifacts/{id}/zip        302 to /_blobs/{id}.zip
  *   GET    /_blobs/{id}.zip                                 the artifact's files as a zip
+ *   GET    /user                                            the token's user (tokenUser), else 403 as for an installation token
+ *   POST   /graphql                                         { viewer { login } }: the token's user, else github-actions[bot]
+ *   GET    /repos/{o}/{r}/pulls/{n}                         head.sha from prHeads
+ *   GET    /repos/{o}/{r}/compare/{base}...{head}           ahead / behind / identical by commitOrder, else 404
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -64,6 +68,12 @@ export interface FakeGitHub {
   defaultBranch: string;
   /** Answer every comment route with this status (403: a read-only token). */
   commentStatus?: number;
+  /** The user a personal token belongs to; undefined: the token is an installation token (GITHUB_TOKEN), github-actions[bot]. */
+  tokenUser?: { login: string; type: string };
+  /** Pull request number → its current head commit. */
+  prHeads: Map<number, string>;
+  /** Commits of the repository, oldest first, for the compare API. */
+  commitOrder: string[];
   /** Requests to routes of this kind. */
   requestsTo(kind: 'comments' | 'runs' | 'artifacts'): RecordedGitHubRequest[];
   close(): Promise<void>;
@@ -78,6 +88,8 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     runs: [],
     artifacts: new Map(),
     defaultBranch: 'main',
+    prHeads: new Map(),
+    commitOrder: [],
     requestsTo(kind) {
       const pattern = kind === 'comments' ? /\/comments/ : kind === 'runs' ? /\/runs$/ : /artifacts|_blobs/;
       return fake.requests.filter((request) => pattern.test(request.path));
@@ -118,6 +130,24 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     if (/\/comments$|\/issues\/comments\//.test(path) && fake.commentStatus !== undefined) {
       return reply(fake.commentStatus, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' });
     }
+    if (path === '/user' && method === 'GET') {
+      if (!fake.tokenUser) return reply(403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user' });
+      return reply(200, { login: fake.tokenUser.login, type: fake.tokenUser.type, id: 1 });
+    }
+    if (path === '/graphql' && method === 'POST') {
+      return reply(200, { data: { viewer: { login: fake.tokenUser?.login ?? 'github-actions[bot]' } } });
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(path)) && method === 'GET') {
+      const head = fake.prHeads.get(Number(m[1]));
+      if (!head) return reply(404, { message: 'Not Found' });
+      return reply(200, { number: Number(m[1]), head: { sha: head } });
+    }
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/compare\/([^.]+)\.\.\.(.+)$/.exec(path)) && method === 'GET') {
+      const base = fake.commitOrder.indexOf(m[1]);
+      const head = fake.commitOrder.indexOf(decodeURIComponent(m[2]));
+      if (base < 0 || head < 0) return reply(404, { message: 'Not Found' });
+      return reply(200, { status: head > base ? 'ahead' : head < base ? 'behind' : 'identical', ahead_by: Math.max(0, head - base), behind_by: Math.max(0, base - head) });
+    }
     if ((m = /^\/repos\/([^/]+)\/([^/]+)$/.exec(path)) && method === 'GET') {
       return reply(200, { full_name: `${m[1]}/${m[2]}`, default_branch: fake.defaultBranch });
     }
@@ -139,7 +169,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
         return reply(200, slice.map(view), headers);
       }
       if (method === 'POST') {
-        const comment: FakeComment = { id: nextId++, body: String((body as { body?: unknown })?.body ?? ''), user: { login: 'github-actions[bot]', type: 'Bot' } };
+        const comment: FakeComment = { id: nextId++, body: String((body as { body?: unknown })?.body ?? ''), user: fake.tokenUser ?? { login: 'github-actions[bot]', type: 'Bot' } };
         list.push(comment);
         return reply(201, view(comment));
       }

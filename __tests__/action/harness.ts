@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -29,8 +29,11 @@ export interface ActionRun {
   commands: string[];
 }
 
+/** The action's TypeScript entry, run through tsx: tests of behaviour newer than the committed bundle use it. */
+export const SOURCE_ENTRY = 'src/action/index.ts';
+
 export interface RunOptions {
-  /** dist/index.js (default) or dist/layer0/index.js, relative to the repository; or an absolute path. */
+  /** dist/index.js (default), dist/layer0/index.js or SOURCE_ENTRY, relative to the repository; or an absolute path. */
   entry?: string;
   /** Where action.yml is (GITHUB_ACTION_PATH); default the repository. */
   actionPath?: string;
@@ -90,7 +93,10 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     else env[name] = value;
   }
 
-  const child = spawn(ACTION_NODE, [...(options.nodeArgs ?? []), isAbsolute(entry) ? entry : join(REPO_ROOT, entry)], { cwd: options.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const script = isAbsolute(entry) ? entry : join(REPO_ROOT, entry);
+  // tsx by URL: the process runs in the workspace, where `--import tsx` would not resolve.
+  const args = script.endsWith('.ts') ? ['--import', pathToFileURL(join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href, script] : [script];
+  const child = spawn(ACTION_NODE, [...(options.nodeArgs ?? []), ...args], { cwd: options.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -6,6 +6,9 @@ import { MAX_ANNOTATIONS_PER_LEVEL, type Annotation } from '../core/report/annot
 import { repoPath } from './config-source.js';
 import { safeText } from './log.js';
 
+/** The action's own error line (`setFailed`, the step's verdict) needs one of GitHub's 10 error annotations per step. */
+export const VERDICT_SLOTS = 1;
+
 /** Prints planned annotations as workflow commands (`::error file=…,line=…::…`); an empty file means a step-level one. */
 export function emitAnnotations(annotations: readonly Annotation[]): void {
   for (const annotation of annotations) {
@@ -24,7 +27,8 @@ export function emitAnnotations(annotations: readonly Annotation[]): void {
 /** A configuration mistake with a location, annotated where it was made (tasks.yaml:12:5), each problem once. */
 export function annotateConfigurationError(error: ConfigurationError, workspace: string): void {
   const problems = error instanceof InvalidFileError ? error.problems.map((problem) => ({ location: problem.location, message: problem.message })) : error.location ? [{ location: error.location, message: messageWithoutLocation(error) }] : [];
-  for (const { location, message } of problems.slice(0, MAX_ANNOTATIONS_PER_LEVEL)) {
+  // One error slot stays free for the setFailed line that follows: GitHub keeps the first 10 errors of a step.
+  for (const { location, message } of problems.slice(0, MAX_ANNOTATIONS_PER_LEVEL - VERDICT_SLOTS)) {
     const properties: AnnotationProperties = { title: 'mcp-evals: configuration error', file: repoPath(workspace, location.file) };
     if (location.line !== undefined) properties.startLine = location.line;
     if (location.line !== undefined && location.column !== undefined) properties.startColumn = location.column;

@@ -94,6 +94,8 @@ export interface PullRequestInfo {
   readOnlyToken: boolean;
   headRepo: string | undefined;
   baseRepo: string | undefined;
+  /** The pull request's head commit this run evaluates (GITHUB_SHA is the merge commit). */
+  headSha: string | undefined;
 }
 
 export function pullRequestOf(event: EventInfo): PullRequestInfo | undefined {
@@ -105,7 +107,8 @@ export function pullRequestOf(event: EventInfo): PullRequestInfo | undefined {
   const baseRepo: string | undefined = pr.base?.repo?.full_name ?? event.payload.repository?.full_name ?? undefined;
   // A head repository that is gone (a deleted fork) is a fork too.
   const fork = pr.head?.repo === null || (headRepo !== undefined && baseRepo !== undefined && headRepo !== baseRepo);
-  return { number, fork, readOnlyToken: fork && event.name !== 'pull_request_target', headRepo, baseRepo };
+  const headSha = typeof pr.head?.sha === 'string' && pr.head.sha !== '' ? (pr.head.sha as string) : undefined;
+  return { number, fork, readOnlyToken: fork && event.name !== 'pull_request_target', headRepo, baseRepo, headSha };
 }
 
 /** The repository's default branch, when the payload says it. */

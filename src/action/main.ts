@@ -17,7 +17,7 @@ import { reportViolations } from '../core/report/schema.js';
 import type { Report } from '../core/report/types.js';
 import { writeReportFiles } from '../core/report/write.js';
 import { toolVersion } from '../core/version.js';
-import { annotateConfigurationError, emitAnnotations } from './annotations.js';
+import { annotateConfigurationError, emitAnnotations, VERDICT_SLOTS } from './annotations.js';
 import { artifactName, artifactStore } from './artifacts.js';
 import { resolveBaseline, type BaselineChoice } from './baseline-source.js';
 import { cacheStore, resultCacheKey } from './cache.js';
@@ -26,7 +26,7 @@ import { annotationTarget, gateOnlyTarget, repoPath, resolveConfig, type Annotat
 import { readRunContext, runUrl, type RunContext } from './context.js';
 import { defaultBranchOf, pullRequestOf, readEvent, routeLayers, type Routing } from './events.js';
 import { applyExpected, readExpectedFailures } from './expected-failures.js';
-import { usableLayers } from './layers.js';
+import { forkGuard, usableLayers } from './layers.js';
 import { failed, info, logReport, progressLogger, safeText, warning } from './log.js';
 import { passRateOf, regressedOf, setOutputs } from './outputs.js';
 import { maskSecrets } from './secrets.js';
@@ -119,7 +119,8 @@ async function evaluate(settings: ActionSettings, context: RunContext, env: Node
   const body = redactRun(renderPrComment(report, verdict, { runUrl: runUrl(context), artifactUrl: uploaded?.url }));
   await writeJobSummary(redactRun(jobSummaryMarkdown(report, body)));
   if (settings.annotations) {
-    emitAnnotations(planAnnotations(report, verdict, { goldenFile: target.goldenFile ?? '', configFile: target.configFile ?? '', serverLine: target.serverLine }));
+    const at = { goldenFile: target.goldenFile ?? '', configFile: target.configFile ?? '', serverLine: target.serverLine };
+    emitAnnotations(planAnnotations(report, verdict, { ...at, reservedErrors: VERDICT_SLOTS }));
   }
   const pr = pullRequestOf(event);
   if (settings.comment && pr) await postStickyComment(body, pr, settings.token, context);
@@ -156,13 +157,14 @@ async function runLayers(
   withServerEnv(config, settings.serverEnv, 'input env');
   maskSecrets(config, env, settings.token);
   if (routing.layers.includes(1) && routing.models === 'primary' && settings.models === undefined) config.models = config.models.slice(0, 1);
-  const layers = usableLayers(routing, source, settings, env);
+  const layers = usableLayers({ ...routing, layers: forkGuard(routing.layers, pullRequestOf(readEvent(env)), settings, routing.auto) }, source, settings, env);
   core.info(`mcp-evals ${toolVersion()}: layer${layers.length === 1 ? '' : 's'} ${layers.join(', ')} (${routing.reason})${layers.includes(1) ? ` on ${config.models.map((model) => model.id).join(', ')}` : ''}`);
   const expected = settings.expectedFailures ? await readExpectedFailures(settings) : undefined;
 
   // The cache and the baseline come before any paid work: a broken baseline file is exit 2 now, not after the models ran.
   const cache = cacheStore(env, context.workspace);
-  const cacheKey = layers.includes(1) && config.cache.enabled ? resultCacheKey(goldenSetHash(await loadGoldenSet(config.golden)), { id: env.GITHUB_RUN_ID, attempt: env.GITHUB_RUN_ATTEMPT }) : undefined;
+  const cell = { models: config.models.map((model) => model.id), shard: settings.shard };
+  const cacheKey = layers.includes(1) && config.cache.enabled ? resultCacheKey(goldenSetHash(await loadGoldenSet(config.golden)), cell, { id: env.GITHUB_RUN_ID, attempt: env.GITHUB_RUN_ATTEMPT }) : undefined;
   const restoredKey = cacheKey ? await cache.restore(config.cache.dir, cacheKey.key, cacheKey.restoreKeys) : undefined;
   if (cacheKey) core.info(restoredKey ? `Result cache restored from ${restoredKey} (${cache.description}).` : `No result cache to restore for ${cacheKey.key}.`);
   const baseline = await baselineFor(layers.includes(1));
@@ -173,8 +175,12 @@ async function runLayers(
   logReport(report);
   // Entries are immutable and keyed per run: save only when this run computed something new.
   const fresh = report.behaviour?.executedRuns ?? 0;
-  if (cacheKey && fresh > 0 && (await cache.save(config.cache.dir, cacheKey.key))) core.info(`Result cache saved as ${cacheKey.key} (${cache.description}).`);
-  else if (cacheKey && fresh === 0) core.info('Every run came from the cache: nothing new to save.');
+  if (cacheKey && fresh === 0) core.info('Every run came from the cache: nothing new to save.');
+  else if (cacheKey) {
+    const saved = await cache.save(config.cache.dir, cacheKey.key);
+    if (saved.saved) core.info(`Result cache saved as ${cacheKey.key} (${cache.description}).`);
+    else core.notice(`Result cache not saved as ${cacheKey.key}: ${saved.why}. The next run of this job repeats its ${fresh} new run${fresh === 1 ? '' : 's'}.`);
+  }
 
   const artifact =
     settings.action === 'layer0' || !layers.includes(1)

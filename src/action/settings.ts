@@ -52,6 +52,8 @@ export interface ActionSettings {
   comment: boolean;
   annotations: boolean;
   cache: boolean;
+  /** Layers 1-3 may run on a fork's pull request (off: a fork's server never gets near the model keys). */
+  allowForkPrs: boolean;
   shard?: Shard;
   /** Absolute. */
   reportDir: string;
@@ -70,6 +72,7 @@ export const INPUT_DEFAULTS = {
   comment: 'true',
   annotations: 'true',
   cache: 'true',
+  'allow-fork-prs': 'false',
   'report-dir': 'mcp-evals-report',
 } as const;
 
@@ -105,6 +108,7 @@ export function readSettings(action: ActionKind, input: InputReader, env: NodeJS
       comment: false,
       annotations: readBoolean('annotations', get('annotations', INPUT_DEFAULTS.annotations)),
       cache: false,
+      allowForkPrs: false,
       reportDir: path(get('report-dir', LAYER0_REPORT_DIR)),
       serverEnv,
       ...(expected ? { expectedFailures: path(expected) } : {}),
@@ -129,6 +133,7 @@ export function readSettings(action: ActionKind, input: InputReader, env: NodeJS
     comment: readBoolean('comment', get('comment', INPUT_DEFAULTS.comment)),
     annotations: readBoolean('annotations', get('annotations', INPUT_DEFAULTS.annotations)),
     cache: readBoolean('cache', get('cache', INPUT_DEFAULTS.cache)),
+    allowForkPrs: readBoolean('allow-fork-prs', get('allow-fork-prs', INPUT_DEFAULTS['allow-fork-prs'])),
     reportDir: path(get('report-dir', INPUT_DEFAULTS['report-dir'])),
     serverEnv,
   };

@@ -21,6 +21,11 @@ export interface AnnotationOptions {
   configFile: string;
   /** The line of `server:` in the config file, when the caller knows it (default 1). */
   serverLine?: number;
+  /**
+   * Error slots kept free for the caller's own lines (the action's verdict, `setFailed`, is an
+   * error annotation too): GitHub keeps the first 10 of a step and drops the rest.
+   */
+  reservedErrors?: number;
 }
 
 /** GitHub shows at most this many annotations of each level per step. */
@@ -97,8 +102,9 @@ export function planAnnotations(report: Report, gate: GateResult, options: Annot
 /** At most MAX_ANNOTATIONS_PER_LEVEL per level; when anything is left out, the last notice says so. */
 function budget(candidates: Record<Level, Annotation[]>, options: AnnotationOptions): Annotation[] {
   const limit = MAX_ANNOTATIONS_PER_LEVEL;
+  const errorRoom = Math.max(0, limit - (options.reservedErrors ?? 0));
   const overflow = {
-    error: Math.max(0, candidates.error.length - limit),
+    error: Math.max(0, candidates.error.length - errorRoom),
     warning: Math.max(0, candidates.warning.length - limit),
     notice: Math.max(0, candidates.notice.length - limit),
   };
@@ -106,7 +112,7 @@ function budget(candidates: Record<Level, Annotation[]>, options: AnnotationOpti
   // The closing notice takes one notice slot, so one more real notice may be left out.
   const noticeRoom = truncated ? limit - 1 : limit;
   overflow.notice = Math.max(0, candidates.notice.length - noticeRoom);
-  const out = [...candidates.error.slice(0, limit), ...candidates.warning.slice(0, limit), ...candidates.notice.slice(0, noticeRoom)];
+  const out = [...candidates.error.slice(0, errorRoom), ...candidates.warning.slice(0, limit), ...candidates.notice.slice(0, noticeRoom)];
   if (truncated) {
     const parts = (['error', 'warning', 'notice'] as const).filter((level) => overflow[level] > 0).map((level) => `${overflow[level]} more ${level}${overflow[level] === 1 ? '' : 's'}`);
     const total = overflow.error + overflow.warning + overflow.notice;
