@@ -13,6 +13,7 @@ import { scorersCommand } from './commands/scorers.js';
 import { captureCommand } from './commands/capture.js';
 import { compareCommand } from './commands/compare.js';
 import { historyCommand } from './commands/history.js';
+import { surfaceCommand } from './commands/surface.js';
 import { EXIT } from '../core/exit-codes.js';
 import { consoleOutput, type Output } from './output.js';
 
@@ -20,6 +21,8 @@ const USAGE = `mcp-evals — conformance and behaviour evals for MCP servers
 
 Usage:
   mcp-evals conformance (--url URL | --command "CMD ARGS") [options]
+  mcp-evals surface (--url URL | --command "CMD ARGS") [--baseline FILE] [--surface-fail-on warning|error|never]
+                                   what a model reads: description smells, confusable tools, token cost, poisoning, silent changes
   mcp-evals run [--config mcp-evals.yml] [--layers 0,1] [--models a,b] [--runs N] [--out DIR] [--shard i/n] [--no-cache]
   mcp-evals merge DIR... --out DIR combine shard reports into one
   mcp-evals baseline accept [--report DIR] [--out .mcp-evals/baseline.json] [--commit SHA] [--force]
@@ -43,6 +46,7 @@ Exit codes: 0 pass, 1 a check failed, 2 usage or configuration error, 3 internal
 
 const COMMANDS: Record<string, (argv: string[], out: Output) => Promise<number>> = {
   conformance: conformanceCommand,
+  surface: surfaceCommand,
   run: runCommand,
   merge: mergeCommand,
   init: initCommand,

@@ -100,7 +100,8 @@ function assessTool(tool: Record<string, unknown>, index: number): ToolAssessmen
   }
   findings.push(...enumSmells(properties, description, at), ...formatSmells(properties, at));
 
-  const components = assessComponents(tool, description, properties, undescribed);
+  const repeat = description.trim() === '' ? undefined : repeatsSchema(name, description, properties);
+  const components = assessComponents(tool, description, properties, undescribed, repeat);
   if (description.trim() === '') {
     findings.unshift(finding('description-missing', { ...at, pointer: '/description', message: `tool "${name}" has ${tool.description === undefined ? 'no' : 'an empty'} description` }));
   } else {
@@ -108,7 +109,6 @@ function assessTool(tool: Record<string, unknown>, index: number): ToolAssessmen
       if (component === 'arguments' || components[component].present) continue;
       findings.push(finding(`missing-${component}`, { ...at, pointer: '/description', message: `the description of "${name}" does not say ${COMPONENT_PHRASE[component]}`, evidence: components[component].evidence }));
     }
-    const repeat = repeatsSchema(name, description, properties);
     if (repeat) findings.push(finding('description-repeats-schema', { ...at, pointer: '/description', message: `the description of "${name}" adds nothing to its name and parameter names`, evidence: repeat }));
   }
   const present = COMPONENTS.filter((component) => components[component].present).length;
@@ -124,13 +124,14 @@ const COMPONENT_PHRASE: Record<Component, string> = {
   errors: 'how it fails',
 };
 
-function assessComponents(tool: Record<string, unknown>, description: string, properties: Property[], undescribed: Property[]): Record<Component, ComponentResult> {
+function assessComponents(tool: Record<string, unknown>, description: string, properties: Property[], undescribed: Property[], repeat: string | undefined): Record<Component, ComponentResult> {
   const firstSentence = description.split(/(?<=[.!?])\s|\n/)[0] ?? '';
   const sentenceWords = words(firstSentence);
   const verb = sentenceWords.find((word) => VERBS.has(word) || VERBS.has(word.replace(/(es|s|ed|d|ing)$/, '')) || VERBS.has(word.replace(/(ies)$/, 'y')));
   const purpose: ComponentResult =
-    sentenceWords.length >= 3 && verb ? { present: true, evidence: `first sentence has the verb "${verb}"` }
-    : { present: false, evidence: sentenceWords.length < 3 ? `first sentence has ${sentenceWords.length} word(s)` : 'no action verb in the first sentence' };
+    repeat ? { present: false, evidence: 'it only repeats the name and parameter names' }
+    : sentenceWords.length >= 2 && verb ? { present: true, evidence: `first sentence has the verb "${verb}"` }
+    : { present: false, evidence: sentenceWords.length < 2 ? `first sentence has ${sentenceWords.length} word(s)` : 'no action verb in the first sentence' };
   const annotations = isObject(tool.annotations) ? tool.annotations : {};
   const hinted = ['readOnlyHint', 'destructiveHint'].filter((key) => typeof annotations[key] === 'boolean');
   const limitsMatch = LIMITS.exec(description);
