@@ -13,6 +13,7 @@ import { scorersCommand } from './commands/scorers.js';
 import { captureCommand } from './commands/capture.js';
 import { compareCommand } from './commands/compare.js';
 import { historyCommand } from './commands/history.js';
+import { surfaceCommand } from './commands/surface.js';
 import { EXIT } from '../core/exit-codes.js';
 import { AMBIENT_SECRET_ENV, registerRunSecrets } from '../core/mcp/redact.js';
 import { consoleOutput, guarded, type Output } from './output.js';
@@ -21,6 +22,8 @@ const USAGE = `mcp-evals — conformance and behaviour evals for MCP servers
 
 Usage:
   mcp-evals conformance (--url URL | --command "CMD ARGS") [options]
+  mcp-evals surface (--url URL | --command "CMD ARGS") [--baseline FILE] [--surface-fail-on warning|error|never]
+                                   what a model reads: description smells, confusable tools, token cost, poisoning, silent changes
   mcp-evals run [--config mcp-evals.yml] [--layers 0,1] [--models a,b] [--runs N] [--out DIR] [--shard i/n] [--no-cache]
   mcp-evals merge DIR... --out DIR combine shard reports into one
   mcp-evals baseline accept [--report DIR] [--out .mcp-evals/baseline.json] [--commit SHA] [--force]
@@ -45,6 +48,7 @@ Exit codes: 0 pass, 1 a check failed or a gate regressed, 2 usage or configurati
 
 const COMMANDS: Record<string, (argv: string[], out: Output) => Promise<number>> = {
   conformance: conformanceCommand,
+  surface: surfaceCommand,
   run: runCommand,
   merge: mergeCommand,
   init: initCommand,

@@ -15,6 +15,11 @@ import { SPEC_REVISION } from '../../core/version.js';
 import { parseFlags, positiveInteger } from '../args.js';
 import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
+import { renderSurfaceText } from '../../core/report/surface-text.js';
+import { failingFindings } from '../../core/surface/analyze.js';
+import { applySurfaceBaseline, parseSurfaceFailOn, readSurfaceBaseline } from '../../core/surface/baseline-pins.js';
+import { DEFAULT_BASELINE_FILE } from './baseline.js';
+import { SURFACE_FLAGS_HELP } from './surface.js';
 
 const HELP = `mcp-evals conformance — Layer 0: does the server speak MCP correctly? (free, deterministic)
 
@@ -34,7 +39,9 @@ const HELP = `mcp-evals conformance — Layer 0: does the server speak MCP corre
   --call-tools MODE        read-only (default: only tools annotated readOnlyHint), all, or none
   --allowed-origin ORIGIN  an Origin your server accepts by policy (skips the foreign-Origin check for it)
   --only ID,ID             run only these checks
-  --experiment TAG         tag the report (a commit, a prompt version)`;
+  --experiment TAG         tag the report (a commit, a prompt version)
+The tool surface (docs/surface.md) is analysed after the checks, from the same lists:
+${SURFACE_FLAGS_HELP}`;
 
 export async function conformanceCommand(argv: string[], out: Output): Promise<number> {
   const { values } = parseFlags(argv, {
@@ -53,6 +60,8 @@ export async function conformanceCommand(argv: string[], out: Output): Promise<n
     'allowed-origin': { type: 'string' },
     only: { type: 'string' },
     experiment: { type: 'string' },
+    baseline: { type: 'string' },
+    'surface-fail-on': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -70,6 +79,8 @@ export async function conformanceCommand(argv: string[], out: Output): Promise<n
   for (const id of only ?? []) if (!knownIds.has(id)) throw new ConfigurationError(`--only: unknown check id "${id}" (run \`mcp-evals checks\`)`);
   const expected = values['expected-failures'] ? await readExpected(values['expected-failures'], knownIds) : [];
   const outDir = resolve(values.out ?? 'mcp-evals-report');
+  const surfaceFailOn = parseSurfaceFailOn(values['surface-fail-on'], '--surface-fail-on');
+  const pinned = await readSurfaceBaseline(resolve(values.baseline ?? DEFAULT_BASELINE_FILE), values.baseline !== undefined);
 
   const startedAt = new Date();
   const run = await runConformance(
@@ -98,6 +109,7 @@ export async function conformanceCommand(argv: string[], out: Output): Promise<n
   const baseline = applyExpectedFailures(run.section.checks, expected);
   run.section.checks = baseline.checks;
   run.section.summary = summarize(baseline.checks);
+  if (run.surface) run.surface = applySurfaceBaseline(run.surface, pinned);
   const report = buildConformanceReport(run, { startedAt, experiment: values.experiment });
   const files = await writeReportFiles(outDir, report);
 
@@ -107,11 +119,14 @@ export async function conformanceCommand(argv: string[], out: Output): Promise<n
   }
   const expectedCount = baseline.checks.filter((check) => check.expected === 'expected-failure').length;
   if (expectedCount > 0) out.stdout(`${expectedCount} failure(s) expected by ${values['expected-failures']}`);
+  if (report.surface) out.stdout(renderSurfaceText(report.surface, report.header.server));
   out.stdout(`report: ${files.join(', ')}`);
-  return baseline.unexpected.length > 0 || baseline.stale.length > 0 ? EXIT.failed : EXIT.ok;
+  const surfaceFailing = failingFindings(report.surface, surfaceFailOn);
+  if (surfaceFailing.length > 0) out.stdout(`${surfaceFailing.length} surface finding(s) at or above --surface-fail-on ${surfaceFailOn}`);
+  return baseline.unexpected.length > 0 || baseline.stale.length > 0 || surfaceFailing.length > 0 ? EXIT.failed : EXIT.ok;
 }
 
-function targetFrom(values: { url?: string; command?: string; start?: string; 'ready-url'?: string; header?: string[]; env?: string[] }): TargetSpec {
+export function targetFrom(values: { url?: string; command?: string; start?: string; 'ready-url'?: string; header?: string[]; env?: string[] }): TargetSpec {
   if ((values.url === undefined) === (values.command === undefined)) {
     throw new ConfigurationError('give exactly one of --url URL (Streamable HTTP) or --command "CMD ARGS" (stdio)');
   }

@@ -3,21 +3,29 @@ import { McpClient, META_SERVER_INFO } from '../mcp/client.js';
 import { ExchangeLog } from '../mcp/exchange-log.js';
 import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.js';
 import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from '../mcp/types.js';
-import type { CheckDefinition, Verdict } from './check.js';
+import type { Capability, CheckDefinition, Verdict } from './check.js';
 import { CheckContext, type ConformanceOptions, type Discovery } from './context.js';
 import { migrationNote } from './migration.js';
 import { CHECKS } from './registry.js';
 import { SpecSchemas } from './spec-schemas.js';
 import type { CheckResult, ConformanceSection, ServerIdentity, Status } from './types.js';
+import { analyzeSurface } from '../surface/analyze.js';
+import { loadTokenizer } from '../surface/cost.js';
+import { collectDefinitions } from '../surface/collect.js';
+import type { SurfaceSection } from '../surface/types.js';
 
 export interface ConformanceRun {
   section: ConformanceSection;
   server: ServerIdentity;
+  /** What a model reads (src/core/surface), from the same lists the checks walked. */
+  surface?: SurfaceSection;
 }
 
 export interface RunSelection {
   /** Run only these check ids (the era probe always runs). */
   only?: string[];
+  /** false: leave out the tool-surface analysis. */
+  surface?: boolean;
 }
 
 export interface RunHooks {
@@ -48,6 +56,8 @@ export async function runConformance(
   }
   const log = new ExchangeLog();
   const schemas = new SpecSchemas();
+  // The surface analysis's tokenizer loads while the checks wait on the server.
+  if (options.surface !== false) void loadTokenizer().catch(() => undefined);
   try {
     const probe = await discoverEra(target, log, settings.timeoutMs, settings.startupTimeoutMs);
     if ('notStarted' in probe) return { server: identity, section: notEvaluated(probe.notStarted, Date.now() - startedAt, target) };
@@ -65,10 +75,12 @@ export async function runConformance(
       hooks.onCheck?.(result, checks.length, ordered.length);
       await keepAlive(ctx);
     }
+    const surface = options.surface === false ? undefined : await analyzeSurface(await collectDefinitions((capability) => ctx.declares(capability as Capability), (method) => ctx.list(method)));
     await ctx.dispose();
     const stderr = [client.connection.stderrTail(), target.stderrTail()].filter(Boolean).join('\n');
     return {
       server: identity,
+      surface,
       section: {
         era: discovery.era,
         supportedVersions: discovery.supportedVersions,

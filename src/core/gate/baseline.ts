@@ -6,6 +6,7 @@ import type { Status } from '../conformance/types.js';
 import { ConfigurationError } from '../errors.js';
 import { schemasDir } from '../paths.js';
 import type { CaseResult, Metrics, Report } from '../report/types.js';
+import type { SurfaceBaseline } from '../surface/analyze.js';
 
 /**
  * The approved baseline: what `mcp-evals baseline accept` writes and a repository commits
@@ -47,6 +48,8 @@ export interface Baseline {
   cases: Record<string, BaselineCase>;
   models: string[];
   metrics: { overall: Metrics; perModel: Record<string, Metrics> };
+  /** Definition pins and token total of the tool surface (src/core/surface), when it ran. */
+  surface?: SurfaceBaseline;
 }
 
 export interface BaselineMeta {
@@ -106,6 +109,7 @@ export function baselineFromReport(report: Report, meta: BaselineMeta): Baseline
     models,
     metrics: { overall: { ...(behaviour?.metrics.overall ?? {}) }, perModel: { ...(behaviour?.metrics.perModel ?? {}) } },
   };
+  if (report.surface) baseline.surface = { pins: report.surface.pins, tokens: report.surface.cost.openai };
   if (meta.acceptedBy !== undefined && meta.acceptedBy !== '') baseline.acceptedBy = meta.acceptedBy;
   if (meta.commit !== undefined && meta.commit !== '') baseline.commit = meta.commit;
   return baseline;

@@ -82,6 +82,11 @@ export function planAnnotations(report: Report, gate: GateResult, options: Annot
       message: `${check.message}${requirements(check)}`,
     });
   }
+  // Tool surface: errors and warnings warn (the gate, not the annotation, decides --surface-fail-on).
+  for (const item of report.surface?.findings ?? []) {
+    if (item.level === 'note') continue;
+    add({ level: 'warning', ...configAt, title: `tool surface ${item.level}: ${item.id} (${item.kind} ${item.name})`, message: `${item.message}${item.evidence ? ` [evidence: ${item.evidence}]` : ''} Fix: ${item.fix}` });
+  }
   for (const verdict of gate.cases) {
     if (verdict.flaky && !verdict.failsGate && verdict.location) {
       add(caseAnnotation('warning', verdict, options));

@@ -18,5 +18,6 @@ export function buildConformanceReport(run: ConformanceRun, meta: { startedAt: D
       ...(meta.experiment ? { experiment: meta.experiment } : {}),
     },
     conformance: run.section,
+    ...(run.surface ? { surface: run.surface } : {}),
   };
 }

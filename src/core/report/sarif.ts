@@ -2,6 +2,7 @@ import type { CheckResult, Level } from '../conformance/types.js';
 import { stripXmlIllegal, truncate } from './escape.js';
 import { isBlockingFailure } from './outcome.js';
 import type { Report } from './types.js';
+import { surfaceSarif } from './sarif-surface.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const DEFAULT_INFORMATION_URI = 'https://www.npmjs.com/package/mcp-evals-kit';
@@ -37,6 +38,11 @@ export function renderSarif(report: Report, options: SarifOptions = {}): string 
   }
   const uri = toUri(options.configPath ?? DEFAULT_CONFIG_PATH);
   const results = checks.filter((check) => check.status === 'fail' || check.status === 'warn').map((check) => result(check, ruleIndex.get(check.id) ?? 0, uri));
+  if (report.surface) {
+    const surface = surfaceSarif(report.surface, rules.length, uri);
+    rules.push(...surface.rules);
+    results.push(...surface.results);
+  }
   const sarif = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',

@@ -1,5 +1,6 @@
 import type { ConformanceSection, ServerIdentity } from '../conformance/types.js';
 import type { SourceLocation } from '../golden/types.js';
+import type { SurfaceSection } from '../surface/types.js';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -21,6 +22,8 @@ export interface Report {
     experiment?: string;
   };
   conformance?: ConformanceSection;
+  /** Layer 0 too: what a model reads of the server's definitions (src/core/surface). */
+  surface?: SurfaceSection;
   behaviour?: BehaviourSection;
   /** Layer 3, from the behaviour runs' traces (src/core/telemetry/summary.ts). */
   telemetry?: TelemetrySection;

@@ -9,6 +9,7 @@ import { renderJunit } from './junit.js';
 import { MARKDOWN_MAX_BYTES, renderConformanceMarkdown, type MarkdownOptions } from './markdown.js';
 import { writeFileSafely } from './safe-write.js';
 import { renderSarif, type SarifOptions } from './sarif.js';
+import { renderSurfaceMarkdown } from './surface-markdown.js';
 import type { Report } from './types.js';
 
 /** Each case's recent trend (from the history file), already rendered: `weather` · gpt: 5/5 5/5 3/5 ↓ likely model drift. */
@@ -38,13 +39,14 @@ export const REPORT_FILES = ['report.json', 'summary.md', 'junit.xml', 'conforma
 export async function writeReportFiles(dir: string, report: Report, options: WriteReportOptions = {}): Promise<string[]> {
   const maxBytes = options.maxBytes ?? MARKDOWN_MAX_BYTES;
   const behaviourMarkdown = report.behaviour ? renderBehaviourMarkdown(report.behaviour, report.telemetry) : '';
-  const conformanceMarkdown = report.conformance || !report.behaviour ? renderConformanceMarkdown(report, { maxBytes: maxBytes - Buffer.byteLength(behaviourMarkdown) }) : '';
+  const surfaceMarkdown = report.surface ? renderSurfaceMarkdown(report.surface, report.header.server) : '';
+  const conformanceMarkdown = report.conformance || (!report.behaviour && !report.surface) ? renderConformanceMarkdown(report, { maxBytes: maxBytes - Buffer.byteLength(behaviourMarkdown) - Buffer.byteLength(surfaceMarkdown) }) : '';
   const contents = new Map<string, string>([
     ['report.json', renderReportJson(report)],
-    ['summary.md', [conformanceMarkdown, behaviourMarkdown, trendsMarkdown(options.trends)].filter(Boolean).join('\n')],
+    ['summary.md', [conformanceMarkdown, surfaceMarkdown, behaviourMarkdown, trendsMarkdown(options.trends)].filter(Boolean).join('\n')],
     ['junit.xml', renderJunit(report)],
   ]);
-  if (report.conformance || !report.behaviour) contents.set('conformance.sarif', renderSarif(report, { configPath: options.configPath, informationUri: options.informationUri }));
+  if (report.conformance || report.surface || !report.behaviour) contents.set('conformance.sarif', renderSarif(report, { configPath: options.configPath, informationUri: options.informationUri }));
   if (options.traces) contents.set('traces.jsonl', options.traces.map((run) => JSON.stringify(run)).join('\n') + (options.traces.length ? '\n' : ''));
   // The same runs as OTLP/JSON (an ExportTraceServiceRequest), for Jaeger or Grafana Tempo to import.
   if (options.traces) contents.set('traces.otlp.json', `${JSON.stringify(toOtlpJson(otlpInputs(options.traces), otlpOptionsFromReport(report)))}\n`);

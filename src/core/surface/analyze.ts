@@ -1,0 +1,96 @@
+import { findConfusable } from './confusable.js';
+import { COST_METHOD, loadTokenizer, toolCost, WINDOW_TOKENS } from './cost.js';
+import { comparePins, pinKey, pinOf } from './pins.js';
+import { findPoisoning, type NamedDefinition } from './poisoning.js';
+import { assessTools, toolName } from './smells.js';
+import { stringField } from './text.js';
+import { COMPONENTS, type DefinitionKind, type FindingLevel, type SurfaceDefinitions, type SurfaceFailOn, type SurfaceFinding, type SurfacePin, type SurfaceSection } from './types.js';
+
+/**
+ * The surface section of Layer 0: every analysis over the listed definitions, pure and
+ * deterministic (no model, no network). `durationMs` is the analysis itself, the tokenizer's
+ * loading left out (a conformance run loads it while its checks run). Baseline pins are compared afterwards, where the
+ * baseline is known (withBaseline).
+ */
+
+/** Findings kept in report.json at most (worst first); a hostile list of a million tools is cut. */
+const MAX_FINDINGS = 2000;
+const LEVEL_ORDER: Record<FindingLevel, number> = { error: 0, warning: 1, note: 2 };
+
+export async function analyzeSurface(definitions: SurfaceDefinitions): Promise<SurfaceSection> {
+  const countTokens = await loadTokenizer();
+  const started = performance.now();
+  const { tools } = definitions;
+  const assessments = assessTools(tools);
+  const costs = tools.map((tool) => toolCost(tool, countTokens));
+  const confusable = findConfusable(tools);
+  const named: NamedDefinition[] = [
+    ...tools.map((value, index) => ({ kind: 'tool' as const, name: toolName(value, index), value })),
+    ...definitions.prompts.map((value, index) => ({ kind: 'prompt' as const, name: stringField(value, 'name') ?? `#${index}`, value })),
+    ...definitions.resources.map((value, index) => ({ kind: 'resource' as const, name: stringField(value, 'uri') ?? stringField(value, 'name') ?? `#${index}`, value })),
+    ...definitions.resourceTemplates.map((value, index) => ({ kind: 'resourceTemplate' as const, name: stringField(value, 'uriTemplate') ?? `#${index}`, value })),
+  ];
+  const poisoning = findPoisoning(named, tools.map(toolName));
+
+  const pins: Record<string, SurfacePin> = {};
+  const kinds: Array<[DefinitionKind, Record<string, unknown>[]]> = [['tool', tools], ['prompt', definitions.prompts], ['resource', definitions.resources], ['resourceTemplate', definitions.resourceTemplates]];
+  for (const [kind, list] of kinds) list.forEach((value, index) => (pins[pinKey(kind, value, index)] ??= pinOf(value)));
+
+  const toolSurfaces = assessments.map((assessment, index) => ({ name: assessment.name, score: assessment.score, components: assessment.components, tokens: costs[index] }));
+  const openai = costs.reduce((sum, cost) => sum + cost.openai, 0);
+  const anthropic = costs.reduce((sum, cost) => sum + cost.anthropic, 0);
+  const section: SurfaceSection = {
+    counts: { tools: tools.length, prompts: definitions.prompts.length, resources: definitions.resources.length, resourceTemplates: definitions.resourceTemplates.length },
+    score: toolSurfaces.length > 0 ? Math.round(toolSurfaces.reduce((sum, tool) => sum + tool.score, 0) / toolSurfaces.length) : null,
+    tools: toolSurfaces,
+    topGains: [...toolSurfaces]
+      .filter((tool) => tool.score < 100)
+      .sort((a, b) => a.score - b.score || b.tokens.openai - a.tokens.openai || a.name.localeCompare(b.name))
+      .slice(0, 3)
+      .map((tool) => ({ name: tool.name, score: tool.score, missing: COMPONENTS.filter((component) => !tool.components[component].present) })),
+    confusable: confusable.pairs,
+    cost: { openai, anthropic, windowShare: Math.round((openai / WINDOW_TOKENS) * 10000) / 10000, method: COST_METHOD },
+    findings: [],
+    summary: { error: 0, warning: 0, note: 0 },
+    pins,
+    problems: definitions.problems,
+    durationMs: 0,
+  };
+  setFindings(section, [...assessments.flatMap((assessment) => assessment.findings), ...confusable.findings, ...poisoning]);
+  section.durationMs = Math.round((performance.now() - started) * 10) / 10;
+  return section;
+}
+
+/** The pins and token total a baseline keeps of a surface section. */
+export interface SurfaceBaseline {
+  pins: Record<string, SurfacePin>;
+  tokens?: number;
+}
+
+/** Adds what changed since the baseline (findings and the changes block). */
+export function withBaseline(section: SurfaceSection, baseline: SurfaceBaseline, label: string): SurfaceSection {
+  const { changes, findings } = comparePins(baseline.pins, section, { label, tokens: baseline.tokens });
+  const next = { ...section, changes };
+  setFindings(next, [...section.findings, ...findings]);
+  return next;
+}
+
+function setFindings(section: SurfaceSection, findings: SurfaceFinding[]): void {
+  const sorted = findings
+    .map((item, order) => ({ item, order }))
+    .sort((a, b) => LEVEL_ORDER[a.item.level] - LEVEL_ORDER[b.item.level] || a.order - b.order)
+    .map(({ item }) => item)
+    .slice(0, MAX_FINDINGS);
+  section.findings = sorted;
+  section.summary = { error: 0, warning: 0, note: 0 };
+  for (const item of sorted) section.summary[item.level] += 1;
+}
+
+/** The findings that fail the run under `failOn`. */
+export function failingFindings(section: SurfaceSection | undefined, failOn: SurfaceFailOn): SurfaceFinding[] {
+  if (!section || failOn === 'never') return [];
+  return section.findings.filter((item) => item.level === 'error' || (failOn === 'warning' && item.level === 'warning'));
+}
+
+export const SURFACE_FAIL_ON: readonly SurfaceFailOn[] = ['warning', 'error', 'never'];
+export const DEFAULT_SURFACE_FAIL_ON: SurfaceFailOn = 'never';

@@ -1,0 +1,100 @@
+import { finding } from './catalog.js';
+import { propertiesOf, toolName } from './smells.js';
+import { contentWords, identifierWords, stringField, words } from './text.js';
+import type { ConfusablePair, SurfaceFinding } from './types.js';
+
+/**
+ * Confusable tools: pairs a model is likely to mix up because their names, descriptions and
+ * parameter names say nearly the same thing. TF-IDF cosine over those words, plus the overlap
+ * of the name tokens; thresholds below, calibrated on __tests__/fixtures/servers (see
+ * docs/surface.md): distinct tools of a well-described server stay under them.
+ */
+
+/** A pair this close is confusable whatever the names. */
+export const COSINE_ALONE = 0.6;
+/** A pair whose names share half their tokens is confusable from this cosine. */
+export const COSINE_WITH_NAMES = 0.45;
+export const NAME_OVERLAP = 0.5;
+/** Name words count this many times in a tool's document: a name is what a model matches first. */
+const NAME_WEIGHT = 2;
+const MAX_TOOLS = 1000;
+const MAX_PAIRS = 50;
+
+type Vector = Map<string, number>;
+
+export function findConfusable(tools: Record<string, unknown>[]): { pairs: ConfusablePair[]; findings: SurfaceFinding[] } {
+  const list = tools.slice(0, MAX_TOOLS);
+  const names = list.map((tool, index) => toolName(tool, index));
+  const nameTerms = names.map((name) => new Set(contentWords(identifierWords(name))));
+  const documents = list.map((tool, index) => [
+    ...[...nameTerms[index]].flatMap((term) => Array<string>(NAME_WEIGHT).fill(term)),
+    ...contentWords(words(stringField(tool, 'description') ?? '')),
+    ...propertiesOf(tool).flatMap((property) => contentWords(identifierWords(property.name))),
+  ]);
+  const df = new Map<string, number>();
+  for (const document of documents) for (const term of new Set(document)) df.set(term, (df.get(term) ?? 0) + 1);
+  const n = documents.length;
+  const vectors: Vector[] = documents.map((document) => {
+    const vector: Vector = new Map();
+    for (const term of document) vector.set(term, (vector.get(term) ?? 0) + 1);
+    for (const [term, tf] of vector) vector.set(term, tf * (Math.log((1 + n) / (1 + df.get(term)!)) + 1));
+    return vector;
+  });
+  const norms = vectors.map((vector) => Math.sqrt([...vector.values()].reduce((sum, w) => sum + w * w, 0)));
+
+  const pairs: ConfusablePair[] = [];
+  for (let i = 0; i < n; i += 1) {
+    for (let j = i + 1; j < n; j += 1) {
+      if (names[i] === names[j] || norms[i] === 0 || norms[j] === 0) continue;
+      const cosine = dot(vectors[i], vectors[j]) / (norms[i] * norms[j]);
+      const nameOverlap = jaccard(nameTerms[i], nameTerms[j]);
+      if (!(cosine >= COSINE_ALONE || (nameOverlap >= NAME_OVERLAP && cosine >= COSINE_WITH_NAMES))) continue;
+      pairs.push(describePair(names[i], names[j], vectors[i], vectors[j], cosine, nameOverlap));
+    }
+  }
+  pairs.sort((x, y) => y.cosine - x.cosine);
+  const kept = pairs.slice(0, MAX_PAIRS);
+  const findings = kept.map((pair) =>
+    finding('confusable-tools', {
+      kind: 'tool',
+      name: pair.a,
+      pointer: '/description',
+      message: `"${pair.a}" and "${pair.b}" read alike (cosine ${pair.cosine.toFixed(2)}, name overlap ${pair.nameOverlap.toFixed(2)}); shared: ${pair.shared.join(', ')}`,
+      evidence: `shared words: ${pair.shared.join(', ')}`,
+      fix: `Say when to use each: "${pair.a}" is about ${pair.onlyA.join(', ') || '(nothing of its own yet)'}, "${pair.b}" about ${pair.onlyB.join(', ') || '(nothing of its own yet)'}; add "use ${pair.b} instead when …" to "${pair.a}" and the converse.`,
+    }),
+  );
+  return { pairs: kept, findings };
+}
+
+function dot(a: Vector, b: Vector): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let sum = 0;
+  for (const [term, weight] of small) sum += weight * (large.get(term) ?? 0);
+  return sum;
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 && b.size === 0) return 0;
+  let shared = 0;
+  for (const term of a) if (b.has(term)) shared += 1;
+  return shared / (a.size + b.size - shared);
+}
+
+function describePair(a: string, b: string, va: Vector, vb: Vector, cosine: number, nameOverlap: number): ConfusablePair {
+  const byWeight = (vector: Vector, keep: (term: string) => boolean, limit: number) =>
+    [...vector.entries()].filter(([term]) => keep(term)).sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).slice(0, limit).map(([term]) => term);
+  return {
+    a,
+    b,
+    cosine: round(cosine),
+    nameOverlap: round(nameOverlap),
+    shared: byWeight(va, (term) => vb.has(term), 8),
+    onlyA: byWeight(va, (term) => !vb.has(term), 5),
+    onlyB: byWeight(vb, (term) => !va.has(term), 5),
+  };
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,49 @@
+import { isObject } from './text.js';
+
+/**
+ * Context cost: the tokens tool definitions take in every conversation, as each provider family
+ * receives them. OpenAI: the function-tool JSON counted exactly with o200k_base (gpt-tokenizer,
+ * encoding bundled, nothing downloaded). Anthropic publishes no tokenizer: its figure is an
+ * estimate, the o200k_base count of the Anthropic tools JSON times ANTHROPIC_RATIO.
+ */
+
+export const WINDOW_TOKENS = 200_000;
+/** Claude's tokenizer splits English and JSON finer than o200k_base; an assumed ratio, not a measurement. */
+export const ANTHROPIC_RATIO = 1.2;
+/** Text counted per definition at most; a larger one is extrapolated from this much. */
+const MAX_COUNT_CHARS = 200_000;
+
+export const COST_METHOD = {
+  openai: 'o200k_base tokens of {"type":"function","function":{name,description,parameters}} per tool (gpt-tokenizer)',
+  anthropic: `estimate: o200k_base tokens of {name,description,input_schema} per tool × ${ANTHROPIC_RATIO}; Anthropic's own tool-use system prompt is not included`,
+};
+
+export interface ToolCost {
+  openai: number;
+  anthropic: number;
+}
+
+type CountTokens = (text: string, options: { disallowedSpecial: Set<string> }) => number;
+let tokenizer: Promise<CountTokens> | undefined;
+
+/**
+ * The o200k_base tokenizer, imported on first use: its merge table is megabytes of JavaScript.
+ * A conformance run starts loading it at the beginning so that it is ready when the checks end.
+ */
+export function loadTokenizer(): Promise<CountTokens> {
+  tokenizer ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => module.countTokens as CountTokens);
+  return tokenizer;
+}
+
+export function toolCost(tool: Record<string, unknown>, countTokens: CountTokens): ToolCost {
+  const parameters = isObject(tool.inputSchema) ? tool.inputSchema : { type: 'object', properties: {} };
+  const openai = JSON.stringify({ type: 'function', function: { name: tool.name, description: tool.description, parameters } });
+  const anthropic = JSON.stringify({ name: tool.name, description: tool.description, input_schema: parameters });
+  return { openai: count(openai, countTokens), anthropic: Math.ceil(count(anthropic, countTokens) * ANTHROPIC_RATIO) };
+}
+
+function count(text: string, countTokens: CountTokens): number {
+  // A server may put special-token text ("<|endoftext|>") in a description: count it as text, never throw.
+  if (text.length <= MAX_COUNT_CHARS) return countTokens(text, { disallowedSpecial: new Set() });
+  return Math.ceil((countTokens(text.slice(0, MAX_COUNT_CHARS), { disallowedSpecial: new Set() }) * text.length) / MAX_COUNT_CHARS);
+}

@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { finding } from './catalog.js';
+import { isObject, stringField } from './text.js';
+import type { DefinitionKind, SurfaceChanges, SurfaceFinding, SurfacePin, SurfaceSection } from './types.js';
+
+/**
+ * Definition pins against silent changes (rug pulls, MCPSecBench 17): a SHA-256 of each
+ * definition's canonical JSON is stored in the baseline; a later run lists what was added,
+ * removed or changed, with a word diff of each changed description.
+ */
+
+const PIN_TEXT_CHARS = 4000;
+const MAX_DEPTH = 64;
+/** Word diffs longer than this (words × words) fall back to "old → new". */
+const MAX_DIFF_CELLS = 4_000_000;
+
+/** JSON with object keys sorted at every level and `_meta` left out: equal definitions, equal text. */
+export function canonicalJson(value: unknown, depth = 0): string {
+  if (depth > MAX_DEPTH) return 'null';
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item, depth + 1)).join(',')}]`;
+  if (isObject(value)) {
+    const keys = Object.keys(value).filter((key) => key !== '_meta' && value[key] !== undefined).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key], depth + 1)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function pinKey(kind: DefinitionKind, value: Record<string, unknown>, index: number): string {
+  const id = kind === 'resource' ? stringField(value, 'uri') : kind === 'resourceTemplate' ? stringField(value, 'uriTemplate') : stringField(value, 'name');
+  return `${kind}:${id ?? `#${index}`}`;
+}
+
+export function pinOf(value: Record<string, unknown>): SurfacePin {
+  return { sha256: createHash('sha256').update(canonicalJson(value)).digest('hex'), text: (stringField(value, 'description') ?? '').slice(0, PIN_TEXT_CHARS) };
+}
+
+/** What changed between the baseline's pins and this run's, as findings and a changes block. */
+export function comparePins(
+  before: Record<string, SurfacePin>,
+  section: Pick<SurfaceSection, 'pins'> & { cost: { openai: number } },
+  source: { label: string; tokens?: number },
+): { changes: SurfaceChanges; findings: SurfaceFinding[] } {
+  const after = section.pins;
+  const items: SurfaceChanges['items'] = [];
+  const findings: SurfaceFinding[] = [];
+  for (const [key, pin] of Object.entries(after)) {
+    const old = before[key];
+    const { kind, name } = splitKey(key);
+    if (!old) {
+      items.push({ key, change: 'added' });
+      findings.push(finding('definition-added', { kind, name, pointer: '', message: `${key} is new since the baseline` }));
+    } else if (old.sha256 !== pin.sha256) {
+      const diff = old.text === pin.text ? '' : wordDiff(old.text, pin.text);
+      items.push({ key, change: 'changed', diff });
+      findings.push(
+        finding('definition-changed', {
+          kind,
+          name,
+          pointer: diff ? '/description' : '',
+          message: `${key} changed since the baseline${diff ? `: ${diff.slice(0, 600)}` : ' (its schema or other fields; the description is the same)'}`,
+          evidence: `sha256 ${old.sha256.slice(0, 12)}… → ${pin.sha256.slice(0, 12)}…`,
+        }),
+      );
+    }
+  }
+  for (const key of Object.keys(before)) {
+    if (after[key]) continue;
+    const { kind, name } = splitKey(key);
+    items.push({ key, change: 'removed' });
+    findings.push(finding('definition-removed', { kind, name, pointer: '', message: `${key} is gone since the baseline` }));
+  }
+  const count = (change: string) => items.filter((item) => item.change === change).length;
+  const changes: SurfaceChanges = { baseline: source.label, added: count('added'), removed: count('removed'), changed: count('changed'), items };
+  if (source.tokens !== undefined) changes.tokenDelta = { before: source.tokens, after: section.cost.openai };
+  return { changes, findings };
+}
+
+function splitKey(key: string): { kind: DefinitionKind; name: string } {
+  const colon = key.indexOf(':');
+  return { kind: key.slice(0, colon) as DefinitionKind, name: key.slice(colon + 1) };
+}
+
+/** A word diff: `[-removed words-]{+added words+}` around the unchanged ones (LCS over words). */
+export function wordDiff(before: string, after: string): string {
+  const a = before.split(/\s+/).filter(Boolean);
+  const b = after.split(/\s+/).filter(Boolean);
+  if (a.length * b.length > MAX_DIFF_CELLS) return `[-${before}-]{+${after}+}`;
+  const lcs: Uint32Array[] = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
+  for (let i = a.length - 1; i >= 0; i -= 1) {
+    for (let j = b.length - 1; j >= 0; j -= 1) lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  }
+  const parts: string[] = [];
+  let removed: string[] = [];
+  let added: string[] = [];
+  const flush = () => {
+    if (removed.length) parts.push(`[-${removed.join(' ')}-]`);
+    if (added.length) parts.push(`{+${added.join(' ')}+}`);
+    removed = [];
+    added = [];
+  };
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      flush();
+      parts.push(a[i]);
+      i += 1;
+      j += 1;
+    } else if (j < b.length && (i === a.length || lcs[i][j + 1] >= lcs[i + 1][j])) {
+      added.push(b[j]);
+      j += 1;
+    } else {
+      removed.push(a[i]);
+      i += 1;
+    }
+  }
+  flush();
+  return parts.join(' ');
+}
