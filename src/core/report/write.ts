@@ -1,8 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TraceLine } from '../evals/run-evals.js';
+import type { Baseline } from '../gate/baseline.js';
+import type { HistoryEntry } from '../history/history.js';
 import { otlpInputs, otlpOptionsFromReport, toOtlpJson } from '../telemetry/otlp.js';
 import { renderBehaviourMarkdown } from './behaviour-markdown.js';
+import { chartBaselineFrom } from './charts/index.js';
 import { renderHtmlReport } from './html.js';
 import { renderReportJson } from './json-writer.js';
 import { renderJunit } from './junit.js';
@@ -22,6 +25,10 @@ export type WriteReportOptions = SarifOptions &
     traces?: readonly unknown[];
     /** Trend lines from the history file (see src/core/history trendLines). */
     trends?: readonly string[];
+    /** The history file's entries: report.html's pass-rate-over-time charts. */
+    history?: readonly HistoryEntry[];
+    /** The approved baseline: its marks on report.html's charts. */
+    baseline?: Baseline;
   };
 
 /** The files a conformance-only run creates, in the order writeReportFiles returns their paths. */
@@ -46,7 +53,7 @@ export async function writeReportFiles(dir: string, report: Report, options: Wri
   if (options.traces) contents.set('traces.jsonl', options.traces.map((run) => JSON.stringify(run)).join('\n') + (options.traces.length ? '\n' : ''));
   // The same runs as OTLP/JSON (an ExportTraceServiceRequest), for Jaeger or Grafana Tempo to import.
   if (options.traces) contents.set('traces.otlp.json', `${JSON.stringify(toOtlpJson(otlpInputs(options.traces), otlpOptionsFromReport(report)))}\n`);
-  contents.set('report.html', renderHtmlReport(report, (options.traces ?? []).filter(isTraceLine)));
+  contents.set('report.html', renderHtmlReport(report, (options.traces ?? []).filter(isTraceLine), { history: options.history, baseline: options.baseline && chartBaselineFrom(options.baseline) }));
   await mkdir(dir, { recursive: true });
   const names = [...contents.keys()];
   const paths = names.map((name) => join(dir, name));
