@@ -43,8 +43,11 @@ export function conformanceGrid(checks: readonly CheckResult[]): { assertions: G
 const CELL_W = 46;
 const CELL_H = 20;
 const GAP = 2;
-const LABEL_W = 210;
-const BLOCK_W = LABEL_W + 8 + 4 * (CELL_W + GAP);
+const CELLS_W = 8 + 4 * (CELL_W + GAP);
+/** Label widths: the assertions' names are long, area prefixes short. */
+const ASSERTION_LABEL_W = 200;
+const AREA_LABEL_W = 80;
+const BLOCK_GAP = 28;
 const HEAD = 34;
 
 /** The grid, or '' without checks. */
@@ -54,10 +57,20 @@ export function renderConformanceGrid(checks: readonly CheckResult[], options: {
   // Areas fill two blocks side by side when there are many, so the grid stays about as tall as the assertions.
   const perColumn = Math.max(assertions.length, Math.ceil(areas.length / 2));
   const areaBlocks = areas.length > perColumn ? [areas.slice(0, perColumn), areas.slice(perColumn)] : [areas];
-  const blocks: Array<{ title: string; rows: GridRow[] }> = [{ title: 'the seven assertions', rows: assertions }, ...areaBlocks.map((rows, i) => ({ title: i === 0 ? 'checks by requirement area' : '', rows }))];
+  const blocks: Array<{ title: string; rows: GridRow[]; labelW: number }> = [
+    { title: 'the seven assertions', rows: assertions, labelW: ASSERTION_LABEL_W },
+    ...areaBlocks.map((rows, i) => ({ title: i === 0 ? 'checks by requirement area' : '', rows, labelW: AREA_LABEL_W })),
+  ];
   const height = HEAD + perColumn * (CELL_H + GAP) + 6;
-  const width = blocks.length * BLOCK_W + (blocks.length - 1) * 24;
-  const body = blocks.map((block, b) => renderBlock(block.title, block.rows, b * (BLOCK_W + 24))).join('');
+  let x = 0;
+  const body = blocks
+    .map((block) => {
+      const svg = renderBlock(block.title, block.rows, x, block.labelW);
+      x += block.labelW + CELLS_W + BLOCK_GAP;
+      return svg;
+    })
+    .join('');
+  const width = x - BLOCK_GAP;
   const fails = areas.filter((row) => row.counts.fail > 0).map((row) => row.label);
   const description = `${checks.length} checks: ${STATUSES.map((s) => `${checks.filter((c) => c.status === s).length} ${s}`).join(', ')}; ${assertions.length} assertions and ${areas.length} requirement areas, each with its count of pass, warn, fail and skip.${fails.length > 0 ? ` Failing areas: ${fails.join(', ')}.` : ''}`;
   const table = dataTable(
@@ -68,17 +81,17 @@ export function renderConformanceGrid(checks: readonly CheckResult[], options: {
   return chartFigure({ id: options.id, kind: 'conformance-grid', title: 'Conformance at a glance', description, width, height, body, table, legend });
 }
 
-function renderBlock(title: string, rows: readonly GridRow[], x0: number): string {
+function renderBlock(title: string, rows: readonly GridRow[], x0: number, labelW: number): string {
   const out: string[] = [`<g class="grid-block">`];
   if (title) out.push(`<text class="panel-title" x="${x0}" y="12">${h(title)}</text>`);
-  STATUSES.forEach((status, c) => out.push(`<text class="tick" x="${px(x0 + LABEL_W + 8 + c * (CELL_W + GAP) + CELL_W / 2)}" y="${HEAD - 6}" text-anchor="middle">${status}</text>`));
+  STATUSES.forEach((status, c) => out.push(`<text class="tick" x="${px(x0 + labelW + 8 + c * (CELL_W + GAP) + CELL_W / 2)}" y="${HEAD - 6}" text-anchor="middle">${status}</text>`));
   rows.forEach((row, r) => {
     const y = HEAD + r * (CELL_H + GAP);
     out.push(`<g class="grid-row" data-row="${h(row.key)}">`);
-    out.push(`<text class="row-label" x="${x0 + LABEL_W}" y="${px(y + CELL_H / 2 + 4)}" text-anchor="end">${h(fit(row.label, 32))}<title>${h(row.label)}</title></text>`);
+    out.push(`<text class="row-label" x="${x0 + labelW}" y="${px(y + CELL_H / 2 + 4)}" text-anchor="end">${h(fit(row.label, Math.floor(labelW / 6.2)))}<title>${h(row.label)}</title></text>`);
     STATUSES.forEach((status, c) => {
       const n = row.counts[status];
-      const x = x0 + LABEL_W + 8 + c * (CELL_W + GAP);
+      const x = x0 + labelW + 8 + c * (CELL_W + GAP);
       out.push(
         `<g class="cell ${n > 0 ? status : 'zero'}" data-status="${status}" data-count="${n}"><rect x="${px(x)}" y="${px(y)}" width="${CELL_W}" height="${CELL_H}" rx="3"><title>${h(row.label)}: ${n} ${status}</title></rect>${n > 0 ? `<text x="${px(x + CELL_W / 2)}" y="${px(y + CELL_H / 2 + 4)}" text-anchor="middle">${n}</text>` : ''}</g>`,
       );

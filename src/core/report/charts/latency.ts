@@ -131,7 +131,7 @@ function renderRow(row: LatencyRow, s: Distribution, index: number, scale: Scale
     if (name === 'p50') {
       out.push(`<text class="mark-label p50" x="${px(x)}" y="${px(y0 + ROW_H - 0.5)}" text-anchor="middle">p50</text>`);
     } else {
-      const lx = Math.max(x, lastLabelX + 22);
+      const lx = Math.max(x, lastLabelX + 25);
       out.push(`<text class="mark-label ${name}" x="${px(lx)}" y="${px(y0 + 8)}" text-anchor="middle">${name}</text>`);
       lastLabelX = lx;
     }

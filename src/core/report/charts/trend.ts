@@ -13,9 +13,9 @@ import type { TrendData } from './trend-series.js';
 
 const WIDTH = 980;
 const LABEL_W = 150;
-const PLOT_X0 = LABEL_W + 14;
-const PLOT_X1 = 760;
-const ROW_H = 64;
+const PLOT_X0 = LABEL_W + 46;
+const PLOT_X1 = 780;
+const ROW_H = 76;
 const TOP = 10;
 const AXIS_H = 40;
 
@@ -27,7 +27,7 @@ export function renderTrendChart(data: TrendData | undefined, options: { id: str
   const body: string[] = [];
   data.models.forEach((series, i) => {
     const y0 = TOP + i * ROW_H;
-    const y = linearScale(0, 1, [y0 + ROW_H - 10, y0 + 8], { nice: false });
+    const y = linearScale(0, 1, [y0 + ROW_H - 16, y0 + 10], { nice: false });
     const points = series.points.filter((p) => column.has(p.run));
     const out: string[] = [`<g class="row${series.likelyModelDrift ? ' drift' : ''}" data-model="${h(series.model)}" data-points="${points.length}">`];
     out.push(`<text class="row-label" x="${LABEL_W}" y="${px(y0 + ROW_H / 2 + 4)}" text-anchor="end">${h(fit(series.model, 22))}<title>${h(series.model)}</title></text>`);
