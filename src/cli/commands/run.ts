@@ -4,7 +4,7 @@ import { ConfigurationError } from '../../core/errors.js';
 import { ServerUnavailableError } from '../../core/evals/behaviour.js';
 import { runEvals, type Layer } from '../../core/evals/run-evals.js';
 import { parseShard } from '../../core/evals/shard.js';
-import { appendHistory, readHistory, trendLines } from '../../core/history/history.js';
+import { appendHistory, readHistory, runUrlFromEnv, trendLines, type HistoryEntry } from '../../core/history/history.js';
 import { isBlockingFailure } from '../../core/report/outcome.js';
 import { renderBehaviourText } from '../../core/report/behaviour-text.js';
 import { renderConformanceText } from '../../core/report/text.js';
@@ -24,7 +24,8 @@ const HELP = `mcp-evals run — the layers of mcp-evals.yml against its server
   --shard i/n        run the i-th of n slices of the golden set (merge them with \`mcp-evals merge\`)
   --no-cache         run everything again; write nothing to the cache
   --experiment TAG   tag the report (a commit, a prompt version)
-  --history FILE     append this run's pass rates to FILE (JSON lines) and show each case's recent trend`;
+  --history FILE     append this run's pass rates to FILE (JSON lines) and show each case's recent trend
+                     (and, in report.html, the pass rate over the last 30 runs per model and per case)`;
 
 export async function runCommand(argv: string[], out: Output): Promise<number> {
   const { values } = parseFlags(argv, {
@@ -65,12 +66,14 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
   const { report, traceLines } = evals;
 
   let trends: string[] | undefined;
+  let history: HistoryEntry[] | undefined;
   if (values.history && report.behaviour) {
     // Appended before rendering, so the trend ends with this run; a drop with an unchanged server reads as drift.
-    await appendHistory(resolve(values.history), report, { now: new Date(), commit: process.env.GITHUB_SHA });
-    trends = trendLines(await readHistory(resolve(values.history)), report);
+    await appendHistory(resolve(values.history), report, { now: new Date(), commit: process.env.GITHUB_SHA, runUrl: runUrlFromEnv(process.env) });
+    history = await readHistory(resolve(values.history));
+    trends = trendLines(history, report);
   }
-  const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { configPath: config.file, traces: report.behaviour ? traceLines : undefined, trends });
+  const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { configPath: config.file, traces: report.behaviour ? traceLines : undefined, trends, history });
   if (report.conformance) out.stdout(renderConformanceText(report, { color: out.color }));
   if (report.behaviour) out.stdout(`${report.conformance ? '\n' : ''}${renderBehaviourText(report.behaviour, { color: out.color }, report.telemetry)}`);
   for (const line of trends?.filter((t) => t.includes('drift')) ?? []) out.stdout(`! trend ${line.replace(/`/g, '')}`);

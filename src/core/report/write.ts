@@ -6,6 +6,8 @@ import type { HistoryEntry } from '../history/history.js';
 import { otlpInputs, otlpOptionsFromReport, toOtlpJson } from '../telemetry/otlp.js';
 import { renderBehaviourMarkdown } from './behaviour-markdown.js';
 import { chartBaselineFrom } from './charts/index.js';
+import { sparkLines, trendData } from './charts/trend-series.js';
+import { markdownInline } from './escape.js';
 import { renderHtmlReport } from './html.js';
 import { renderReportJson } from './json-writer.js';
 import { renderJunit } from './junit.js';
@@ -13,10 +15,14 @@ import { MARKDOWN_MAX_BYTES, renderConformanceMarkdown, type MarkdownOptions } f
 import { renderSarif, type SarifOptions } from './sarif.js';
 import type { Report } from './types.js';
 
-/** Each case's recent trend (from the history file), already rendered: `weather` · gpt: 5/5 5/5 3/5 ↓ likely model drift. */
-function trendsMarkdown(trends: readonly string[] | undefined): string {
-  if (!trends || trends.length === 0) return '';
-  return `<details><summary>Recent trend per case (${trends.length})</summary>\n\n${trends.map((line) => `- ${line}`).join('\n')}\n\n</details>\n`;
+/**
+ * The pass rate per model over the last runs as one text sparkline each (from the history's
+ * entries), then each case's recent trend, already rendered: `weather` · gpt: 5/5 5/5 3/5 ↓ likely model drift.
+ */
+function trendsMarkdown(trends: readonly string[] | undefined, spark: readonly string[]): string {
+  const perModel = spark.length > 0 ? `**Pass rate over time** (▁ 0% … █ 100%, oldest first)\n\n${spark.map((line) => `- ${line}`).join('\n')}\n\n` : '';
+  if (!trends || trends.length === 0) return perModel;
+  return `${perModel}<details><summary>Recent trend per case (${trends.length})</summary>\n\n${trends.map((line) => `- ${line}`).join('\n')}\n\n</details>\n`;
 }
 
 export type WriteReportOptions = SarifOptions &
@@ -42,18 +48,19 @@ export const REPORT_FILES = ['report.json', 'summary.md', 'junit.xml', 'conforma
  */
 export async function writeReportFiles(dir: string, report: Report, options: WriteReportOptions = {}): Promise<string[]> {
   const maxBytes = options.maxBytes ?? MARKDOWN_MAX_BYTES;
+  const chartBaseline = options.baseline && chartBaselineFrom(options.baseline);
   const behaviourMarkdown = report.behaviour ? renderBehaviourMarkdown(report.behaviour, report.telemetry) : '';
   const conformanceMarkdown = report.conformance || !report.behaviour ? renderConformanceMarkdown(report, { maxBytes: maxBytes - Buffer.byteLength(behaviourMarkdown) }) : '';
   const contents = new Map<string, string>([
     ['report.json', renderReportJson(report)],
-    ['summary.md', [conformanceMarkdown, behaviourMarkdown, trendsMarkdown(options.trends)].filter(Boolean).join('\n')],
+    ['summary.md', [conformanceMarkdown, behaviourMarkdown, trendsMarkdown(options.trends, sparkLines(options.history && trendData(options.history, report), markdownInline, chartBaseline?.passRate))].filter(Boolean).join('\n')],
     ['junit.xml', renderJunit(report)],
   ]);
   if (report.conformance || !report.behaviour) contents.set('conformance.sarif', renderSarif(report, { configPath: options.configPath, informationUri: options.informationUri }));
   if (options.traces) contents.set('traces.jsonl', options.traces.map((run) => JSON.stringify(run)).join('\n') + (options.traces.length ? '\n' : ''));
   // The same runs as OTLP/JSON (an ExportTraceServiceRequest), for Jaeger or Grafana Tempo to import.
   if (options.traces) contents.set('traces.otlp.json', `${JSON.stringify(toOtlpJson(otlpInputs(options.traces), otlpOptionsFromReport(report)))}\n`);
-  contents.set('report.html', renderHtmlReport(report, (options.traces ?? []).filter(isTraceLine), { history: options.history, baseline: options.baseline && chartBaselineFrom(options.baseline) }));
+  contents.set('report.html', renderHtmlReport(report, (options.traces ?? []).filter(isTraceLine), { history: options.history, baseline: chartBaseline }));
   await mkdir(dir, { recursive: true });
   const names = [...contents.keys()];
   const paths = names.map((name) => join(dir, name));
