@@ -6,7 +6,14 @@
  */
 import type { Baseline } from '../../src/core/gate/baseline.js';
 import type { HistoryEntry } from '../../src/core/history/history.js';
-import { CASES, MODELS, RUNS } from './html-fixture.js';
+import type { Report } from '../../src/core/report/types.js';
+import { telemetrySection } from '../../src/core/telemetry/summary.js';
+import { CASES, MODELS, RUNS, makeFullReport, makeTraceLines } from './html-fixture.js';
+
+/** html-fixture's report with the telemetry section a behaviour run has (from the same traces). */
+export function makeChartReport(): Report {
+  return { ...makeFullReport(), telemetry: telemetrySection(makeTraceLines()) };
+}
 
 export const HISTORY_RUNS = 12;
 

@@ -2,7 +2,14 @@
  * The chart functions of report.html alone: scales, and each chart from a hand-made input to its
  * SVG string. The geometry as a browser draws it is checked in __tests__/browser/report-charts.test.ts.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { baselineFromReport, parseBaseline } from '../../src/core/gate/baseline.js';
+import { gate } from '../../src/core/gate/compare.js';
+import { renderPrComment } from '../../src/core/report/pr-comment.js';
+import { writeReportFiles } from '../../src/core/report/write.js';
 import { chartFigure, formatMs, linearScale, logScale } from '../../src/core/report/charts/axis.js';
 import { conformanceGrid, renderConformanceGrid, requirementArea } from '../../src/core/report/charts/conformance-grid.js';
 import { costRows, renderCostChart, type CostRow } from '../../src/core/report/charts/cost.js';
@@ -13,7 +20,7 @@ import { renderSparkline, renderTrendChart } from '../../src/core/report/charts/
 import { sparkLines, sparkText, trendData } from '../../src/core/report/charts/trend-series.js';
 import { distribution } from '../../src/core/stats/percentiles.js';
 import { telemetrySection } from '../../src/core/telemetry/summary.js';
-import { makeBaseline, makeHistory, HISTORY_RUNS } from './charts-fixture.js';
+import { makeBaseline, makeChartReport, makeHistory, HISTORY_RUNS } from './charts-fixture.js';
 import { makeReport } from './fixture.js';
 import { MODELS, makeFullReport, makeTraceLines } from './html-fixture.js';
 
@@ -266,10 +273,57 @@ describe('renderCharts', () => {
     const conformanceOnly = renderCharts({ report: makeReport(), traces: [] });
     expect(conformanceOnly.conformance).not.toBe('');
     expect([conformanceOnly.trend, conformanceOnly.caseTrends, conformanceOnly.latencyTools, conformanceOnly.latencyModels, conformanceOnly.cost]).toEqual(['', '', '', '', '']);
-    const full = renderCharts({ report: makeFullReport(), traces: makeTraceLines(), history: makeHistory(), baseline: chartBaselineFrom(makeBaseline()) });
+    const full = renderCharts({ report: makeChartReport(), traces: makeTraceLines(), history: makeHistory(), baseline: chartBaselineFrom(makeBaseline()) });
     for (const svg of Object.values(full)) expect(svg).not.toBe('');
     // get_weather's p95 (40 ms) is far above the baseline's 12 ms
     expect(full.latencyTools).toMatch(/<g class="row regressed" data-row="get_weather"/);
     expect(count(full.latencyTools, /<g class="row regressed"/)).toBe(1);
+  });
+});
+
+describe('the pass-rate trend as text, in the PR comment and summary.md', () => {
+  it('adds one sparkline line per model to the PR comment when there is a history, none without', () => {
+    const report = makeChartReport();
+    const baseline = makeBaseline();
+    const verdict = gate(report, baseline, { baselineSource: { kind: 'file', label: '.mcp-evals/baseline.json' }, now: new Date('2026-08-02T00:00:00Z') });
+    const without = renderPrComment(report, verdict);
+    expect(without).not.toContain('Pass rate over time');
+    const body = renderPrComment(report, verdict, { history: makeHistory(4) });
+    const block = body.slice(body.indexOf('#### Pass rate over time'));
+    expect(block).toMatch(/^- gpt-a `█▇██▅` 56% now, last 5 runs \(baseline 89%\) ↓ likely model drift$/m);
+    expect(block).toMatch(/^- claude-b `█████` 100% now, last 5 runs \(baseline 100%\)$/m);
+  });
+
+  it('writes the same lines into summary.md, and report.html gets the trend charts', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcp-evals-charts-'));
+    try {
+      await writeReportFiles(dir, makeChartReport(), { traces: makeTraceLines(), history: makeHistory(4), baseline: makeBaseline() });
+      const summary = await readFile(join(dir, 'summary.md'), 'utf8');
+      expect(summary).toContain('- gpt-a `█▇██▅` 56% now, last 5 runs (baseline 89%) ↓ likely model drift');
+      const html = await readFile(join(dir, 'report.html'), 'utf8');
+      for (const kind of ['conformance-grid', 'trend', 'case-trends', 'latency-tools', 'latency-models', 'cost']) expect(html).toContain(`data-chart="${kind}"`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the baseline records the telemetry the charts mark', () => {
+  it('baseline accept keeps p95 per tool and model, cost and tokens per run, and the file validates', () => {
+    const report = makeChartReport();
+    const baseline = baselineFromReport(report, { acceptedAt: new Date('2026-08-02T00:00:00Z') });
+    const t = report.telemetry!;
+    expect(baseline.telemetry!.perTool.get_weather).toEqual({ p95Ms: t.perTool.get_weather.latencyMs.p95 });
+    expect(baseline.telemetry!.perModel['gpt-a']).toEqual({
+      p95Ms: t.perModel['gpt-a'].latencyMs.p95,
+      costPerRunUsd: t.perModel['gpt-a'].costPerRunUsd,
+      inputTokensPerRun: Math.round((t.perModel['gpt-a'].tokens.inputTotal / t.perModel['gpt-a'].runs) * 1000) / 1000,
+      outputTokensPerRun: Math.round((t.perModel['gpt-a'].tokens.outputTotal / t.perModel['gpt-a'].runs) * 1000) / 1000,
+    });
+    expect(parseBaseline(JSON.stringify(baseline), 'baseline.json')).toEqual(baseline);
+    expect(chartBaselineFrom(baseline).toolP95Ms).toEqual(Object.fromEntries(Object.entries(t.perTool).map(([name, tool]) => [name, tool.latencyMs.p95])));
+    // a baseline without telemetry (accepted before it was recorded) still reads
+    const { telemetry: _, ...old } = baseline;
+    expect(chartBaselineFrom(parseBaseline(JSON.stringify(old), 'baseline.json')).toolP95Ms).toBeUndefined();
   });
 });

@@ -1,6 +1,5 @@
 import type { TraceLine } from '../../evals/run-evals.js';
 import type { HistoryEntry } from '../../history/history.js';
-import { telemetrySection } from '../../telemetry/summary.js';
 import type { Report } from '../types.js';
 import { renderConformanceGrid } from './conformance-grid.js';
 import { costRows, renderCostChart } from './cost.js';
@@ -54,7 +53,7 @@ export function renderCharts(inputs: ChartInputs): Charts {
     caseTrends: renderCaseTrends(trend, { baseline }),
     latencyTools: renderLatencyChart(toolRows, { id: 'chart-latency-tools', kind: 'latency-tools', title: 'Latency per tool', rowNoun: 'tool', ...common }),
     latencyModels: renderLatencyChart(modelRows, { id: 'chart-latency-models', kind: 'latency-models', title: 'Latency per model call', rowNoun: 'model', ...common }),
-    cost: renderCostChart(costRows(report.telemetry ?? (traces.length > 0 ? telemetrySection(traces) : undefined), modelOrder, baseline), { id: 'chart-cost', baselineLabel: baseline?.label }),
+    cost: renderCostChart(costRows(report.telemetry, modelOrder, baseline), { id: 'chart-cost', baselineLabel: baseline?.label }),
   };
 }
 
