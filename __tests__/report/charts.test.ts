@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baselineFromReport, parseBaseline } from '../../src/core/gate/baseline.js';
 import { gate } from '../../src/core/gate/compare.js';
+import { renderHtmlReport } from '../../src/core/report/html.js';
 import { renderPrComment } from '../../src/core/report/pr-comment.js';
 import { writeReportFiles } from '../../src/core/report/write.js';
 import { chartFigure, formatMs, linearScale, logScale } from '../../src/core/report/charts/axis.js';
@@ -20,7 +21,7 @@ import { renderSparkline, renderTrendChart } from '../../src/core/report/charts/
 import { sparkLines, sparkText, trendData } from '../../src/core/report/charts/trend-series.js';
 import { distribution } from '../../src/core/stats/percentiles.js';
 import { telemetrySection } from '../../src/core/telemetry/summary.js';
-import { makeBaseline, makeChartReport, makeHistory, HISTORY_RUNS } from './charts-fixture.js';
+import { makeBaseline, makeBigReport, makeChartReport, makeChartTraces, makeHistory, HISTORY_RUNS } from './charts-fixture.js';
 import { makeReport } from './fixture.js';
 import { MODELS, makeFullReport, makeTraceLines } from './html-fixture.js';
 
@@ -273,7 +274,7 @@ describe('renderCharts', () => {
     const conformanceOnly = renderCharts({ report: makeReport(), traces: [] });
     expect(conformanceOnly.conformance).not.toBe('');
     expect([conformanceOnly.trend, conformanceOnly.caseTrends, conformanceOnly.latencyTools, conformanceOnly.latencyModels, conformanceOnly.cost]).toEqual(['', '', '', '', '']);
-    const full = renderCharts({ report: makeChartReport(), traces: makeTraceLines(), history: makeHistory(), baseline: chartBaselineFrom(makeBaseline()) });
+    const full = renderCharts({ report: makeChartReport(), traces: makeChartTraces(), history: makeHistory(), baseline: chartBaselineFrom(makeBaseline()) });
     for (const svg of Object.values(full)) expect(svg).not.toBe('');
     // get_weather's p95 (40 ms) is far above the baseline's 12 ms
     expect(full.latencyTools).toMatch(/<g class="row regressed" data-row="get_weather"/);
@@ -297,7 +298,7 @@ describe('the pass-rate trend as text, in the PR comment and summary.md', () => 
   it('writes the same lines into summary.md, and report.html gets the trend charts', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcp-evals-charts-'));
     try {
-      await writeReportFiles(dir, makeChartReport(), { traces: makeTraceLines(), history: makeHistory(4), baseline: makeBaseline() });
+      await writeReportFiles(dir, makeChartReport(), { traces: makeChartTraces(), history: makeHistory(4), baseline: makeBaseline() });
       const summary = await readFile(join(dir, 'summary.md'), 'utf8');
       expect(summary).toContain('- gpt-a `█▇██▅` 56% now, last 5 runs (baseline 89%) ↓ likely model drift');
       const html = await readFile(join(dir, 'report.html'), 'utf8');
@@ -325,5 +326,30 @@ describe('the baseline records the telemetry the charts mark', () => {
     // a baseline without telemetry (accepted before it was recorded) still reads
     const { telemetry: _, ...old } = baseline;
     expect(chartBaselineFrom(parseBaseline(JSON.stringify(old), 'baseline.json')).toolP95Ms).toBeUndefined();
+  });
+});
+
+describe('a big report', () => {
+  it('30 cases × 5 models × 5 runs with a 30-run history: report.html stays under 2 MB with every chart', () => {
+    const { report, traces, history } = makeBigReport();
+    expect(traces).toHaveLength(30 * 5 * 5);
+    const html = renderHtmlReport(report, traces, { history, baseline: chartBaselineFrom(baselineFromReport(report, { acceptedAt: new Date('2026-08-01T00:00:00Z') })) });
+    expect(Buffer.byteLength(html)).toBeLessThan(2 * 1024 * 1024);
+    for (const kind of ['conformance-grid', 'trend', 'case-trends', 'latency-tools', 'latency-models', 'cost']) expect(html).toContain(`data-chart="${kind}"`);
+    expect(count(html, /<svg xmlns="http:\/\/www.w3.org\/2000\/svg" class="sparkline/)).toBe(30 * 5);
+  });
+});
+
+describe('the runs drawn in a big page', () => {
+  it('stop at maxRunChars, failing runs first, and the page says so', () => {
+    const { report, traces } = makeBigReport(6, 2, 5, 0);
+    const page = renderHtmlReport(report, traces, { maxRunChars: 40_000 });
+    const drawn = count(page, /<div class="run /);
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(traces.length);
+    expect(page).toContain(`Showing ${drawn} of ${traces.length} runs (failing runs first); the page is capped at 40k characters of runs.`);
+    // failing runs come first: no passed run is drawn while a failed one is left out
+    const failed = traces.filter((t) => t.passed === false).length;
+    expect(count(page, /<div class="run failed"/)).toBe(Math.min(drawn, failed));
   });
 });
