@@ -10,6 +10,7 @@ import { gate } from '../core/gate/compare.js';
 import { withServerEnv } from '../core/config/server-env.js';
 import { goldenSetHash } from '../core/golden/hash.js';
 import { redactRun } from '../core/mcp/redact.js';
+import { DEFAULT_HISTORY_FILE, readHistory, type HistoryEntry } from '../core/history/history.js';
 import { loadGoldenSet } from '../core/golden/load.js';
 import { planAnnotations } from '../core/report/annotations.js';
 import { renderPrComment } from '../core/report/pr-comment.js';
@@ -102,6 +103,22 @@ interface Evaluated {
   artifact: string;
 }
 
+/**
+ * The committed history file (.mcp-evals/history.jsonl in the workspace), for the pass-rate
+ * sparklines of report.html, the PR comment and the job summary; undefined when there is none.
+ * A broken history only costs the trend (a warning), never the run.
+ */
+async function readWorkspaceHistory(workspace: string): Promise<HistoryEntry[] | undefined> {
+  const file = join(workspace, DEFAULT_HISTORY_FILE);
+  try {
+    const entries = await readHistory(file);
+    return entries.length > 0 ? entries : undefined;
+  } catch (error) {
+    core.warning(`${DEFAULT_HISTORY_FILE}: ${(error as Error).message}; no pass-rate trend this run.`);
+    return undefined;
+  }
+}
+
 async function evaluate(settings: ActionSettings, context: RunContext, env: NodeJS.ProcessEnv): Promise<number> {
   const event = readEvent(env);
   const routing = routeLayers(settings.layers, event);
@@ -116,7 +133,7 @@ async function evaluate(settings: ActionSettings, context: RunContext, env: Node
   if (uploaded) core.info(`Report uploaded as artifact ${uploaded.name}${uploaded.url ? `: ${uploaded.url}` : uploaded.location ? ` to ${uploaded.location}` : ''}.`);
 
   // The comment and the summary go outside the run: through the run's redactor first.
-  const body = redactRun(renderPrComment(report, verdict, { runUrl: runUrl(context), artifactUrl: uploaded?.url }));
+  const body = redactRun(renderPrComment(report, verdict, { runUrl: runUrl(context), artifactUrl: uploaded?.url, history: report.behaviour ? await readWorkspaceHistory(context.workspace) : undefined }));
   await writeJobSummary(redactRun(jobSummaryMarkdown(report, body)));
   if (settings.annotations) {
     const at = { goldenFile: target.goldenFile ?? '', configFile: target.configFile ?? '', serverLine: target.serverLine };
@@ -171,7 +188,8 @@ async function runLayers(
 
   const { report, traceLines } = await runEvals(config, { env, onBehaviourProgress: progressLogger(), onWarning: (message) => warning(message) }, { layers, shard: settings.shard });
   const stale = expected ? applyExpected(report, expected) : [];
-  await writeReportFiles(settings.reportDir, report, { configPath: source.annotationFile, traces: report.behaviour ? traceLines : undefined });
+  const history = report.behaviour ? await readWorkspaceHistory(context.workspace) : undefined;
+  await writeReportFiles(settings.reportDir, report, { configPath: source.annotationFile, traces: report.behaviour ? traceLines : undefined, baseline: baseline.baseline, history });
   logReport(report);
   // Entries are immutable and keyed per run: save only when this run computed something new.
   const fresh = report.behaviour?.executedRuns ?? 0;

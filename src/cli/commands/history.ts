@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { ConfigurationError } from '../../core/errors.js';
 import { readReportDir } from '../../core/experiments/report-dir.js';
-import { appendHistory, caseTrends, DEFAULT_HISTORY_FILE, DEFAULT_TREND_POINTS, readHistory } from '../../core/history/history.js';
+import { appendHistory, caseTrends, DEFAULT_HISTORY_FILE, DEFAULT_TREND_POINTS, readHistory, runUrlFromEnv } from '../../core/history/history.js';
 import { parseFlags, positiveInteger } from '../args.js';
 import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
@@ -16,7 +16,8 @@ Usage:
 
 append  adds one line per case × model of the report to the history file (created if missing;
         keep it as an artifact, or commit it). A run already in the file is not added twice.
-        --commit defaults to $GITHUB_SHA.
+        --commit defaults to $GITHUB_SHA; in GitHub Actions the run's URL is recorded too
+        (report.html links each run's point on its trend chart to it).
 show    prints each case's last N (default ${DEFAULT_TREND_POINTS}) pass rates, oldest first, e.g.
           weather · gpt-4.1   5/5 5/5 5/5 3/5 ↓ likely model drift
         ↓ / ↑: the newest run against the earlier ones in the window. "likely model drift": a
@@ -46,7 +47,7 @@ async function append(argv: string[], out: Output): Promise<number> {
   if (!report.behaviour) throw new ConfigurationError(`the report in ${display(dir)} has no behaviour section: there are no pass rates to record`);
   const file = resolve(values.file ?? DEFAULT_HISTORY_FILE);
   const commit = values.commit?.trim() || process.env.GITHUB_SHA?.trim() || undefined;
-  const { appended, alreadyThere } = await appendHistory(file, report, { now: new Date(), commit });
+  const { appended, alreadyThere } = await appendHistory(file, report, { now: new Date(), commit, runUrl: runUrlFromEnv(process.env) });
   out.stdout(
     appended.length > 0
       ? `appended ${appended.length} case × model entr${appended.length === 1 ? 'y' : 'ies'} to ${display(file)}${commit ? ` (commit ${commit.slice(0, 12)})` : ''}${alreadyThere > 0 ? `; ${alreadyThere} already there` : ''}`

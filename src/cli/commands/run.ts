@@ -7,7 +7,7 @@ import { runEvals, type Layer } from '../../core/evals/run-evals.js';
 import { withServerEnv } from '../../core/config/server-env.js';
 import { parseEnvEntries } from '../../core/mcp/process-group.js';
 import { parseShard } from '../../core/evals/shard.js';
-import { appendHistory, readHistory, trendLines } from '../../core/history/history.js';
+import { appendHistory, readHistory, runUrlFromEnv, trendLines, type HistoryEntry } from '../../core/history/history.js';
 import { isBlockingFailure } from '../../core/report/outcome.js';
 import { renderBehaviourText } from '../../core/report/behaviour-text.js';
 import { renderConformanceText } from '../../core/report/text.js';
@@ -30,6 +30,7 @@ const HELP = `mcp-evals run — the layers of mcp-evals.yml against its server
                      on top of server.env; it otherwise gets only PATH, HOME, USER, SHELL, TERM, TMPDIR, locale
   --experiment TAG   tag the report (a commit, a prompt version)
   --history FILE     append this run's pass rates to FILE (JSON lines) and show each case's recent trend
+                     (and, in report.html, the pass rate over the last 30 runs per model and per case)
 
 Exit codes: 0 every gate passes; 1 a check failed or a case is below its floor; 2 configuration or
 usage error (file:line:column), a tool name tasks.yaml expects that the server does not list
@@ -78,12 +79,14 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
   const { report, traceLines } = evals;
 
   let trends: string[] | undefined;
+  let history: HistoryEntry[] | undefined;
   if (values.history && report.behaviour) {
     // Appended before rendering, so the trend ends with this run; a drop with an unchanged server reads as drift.
-    await appendHistory(resolve(values.history), report, { now: new Date(), commit: process.env.GITHUB_SHA });
-    trends = trendLines(await readHistory(resolve(values.history)), report);
+    await appendHistory(resolve(values.history), report, { now: new Date(), commit: process.env.GITHUB_SHA, runUrl: runUrlFromEnv(process.env) });
+    history = await readHistory(resolve(values.history));
+    trends = trendLines(history, report);
   }
-  const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { configPath: config.file, traces: report.behaviour ? traceLines : undefined, trends });
+  const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { configPath: config.file, traces: report.behaviour ? traceLines : undefined, trends, history });
   if (report.conformance) out.stdout(renderConformanceText(report, { color: out.color }));
   if (report.behaviour) out.stdout(`${report.conformance ? '\n' : ''}${renderBehaviourText(report.behaviour, { color: out.color }, report.telemetry)}`);
   for (const line of trends?.filter((t) => t.includes('drift')) ?? []) out.stdout(`! trend ${line.replace(/`/g, '')}`);

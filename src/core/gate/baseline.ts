@@ -5,7 +5,7 @@ import addFormatsModule from 'ajv-formats';
 import type { Status } from '../conformance/types.js';
 import { ConfigurationError } from '../errors.js';
 import { schemasDir } from '../paths.js';
-import type { CaseResult, Metrics, Report } from '../report/types.js';
+import type { CaseResult, Metrics, Report, TelemetrySection } from '../report/types.js';
 import type { SurfaceBaseline } from '../surface/analyze.js';
 
 /**
@@ -50,6 +50,13 @@ export interface Baseline {
   metrics: { overall: Metrics; perModel: Record<string, Metrics> };
   /** Definition pins and token total of the tool surface (src/core/surface), when it ran. */
   surface?: SurfaceBaseline;
+  /** Layer 3 of the accepted run (when it had traces): the baseline marks of report.html's latency and cost charts. */
+  telemetry?: BaselineTelemetry;
+}
+
+export interface BaselineTelemetry {
+  perTool: Record<string, { p95Ms: number | null }>;
+  perModel: Record<string, { p95Ms: number | null; costPerRunUsd: number | null; inputTokensPerRun: number; outputTokensPerRun: number }>;
 }
 
 export interface BaselineMeta {
@@ -110,9 +117,23 @@ export function baselineFromReport(report: Report, meta: BaselineMeta): Baseline
     metrics: { overall: { ...(behaviour?.metrics.overall ?? {}) }, perModel: { ...(behaviour?.metrics.perModel ?? {}) } },
   };
   if (report.surface) baseline.surface = { pins: report.surface.pins, tokens: report.surface.cost.openai };
+  if (report.telemetry) baseline.telemetry = baselineTelemetry(report.telemetry);
   if (meta.acceptedBy !== undefined && meta.acceptedBy !== '') baseline.acceptedBy = meta.acceptedBy;
   if (meta.commit !== undefined && meta.commit !== '') baseline.commit = meta.commit;
   return baseline;
+}
+
+function baselineTelemetry(telemetry: TelemetrySection): BaselineTelemetry {
+  const perRun = (total: number, runs: number) => (runs > 0 ? Math.round((total / runs) * 1000) / 1000 : 0);
+  return {
+    perTool: Object.fromEntries(Object.entries(telemetry.perTool).map(([name, tool]) => [name, { p95Ms: tool.latencyMs.p95 }])),
+    perModel: Object.fromEntries(
+      Object.entries(telemetry.perModel).map(([id, model]) => [
+        id,
+        { p95Ms: model.latencyMs.p95, costPerRunUsd: model.costPerRunUsd, inputTokensPerRun: perRun(model.tokens.inputTotal, model.runs), outputTokensPerRun: perRun(model.tokens.outputTotal, model.runs) },
+      ]),
+    ),
+  };
 }
 
 /** `mcp-evals 0.1.0 run of 2026-08-01T12:00:00.000Z (abc123)`. */

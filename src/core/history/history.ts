@@ -33,12 +33,23 @@ export interface HistoryEntry {
   passRate: number | null;
   toolsHash: string;
   serverVersion: string | null;
+  /** Where the run can be seen (a CI run's page); report.html links the run's point on the trend chart to it. */
+  runUrl?: string;
 }
 
 export interface AppendOptions {
   now: Date;
   /** The commit the run was made on (CI: GITHUB_SHA). */
   commit?: string;
+  /** The run's page (see runUrlFromEnv). */
+  runUrl?: string;
+}
+
+/** The GitHub Actions run's page from its environment (GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID); undefined elsewhere. */
+export function runUrlFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: id } = env;
+  if (!server || !repo || !id || !/^https?:\/\//.test(server) || !/^[\w.-]+\/[\w.-]+$/.test(repo) || !/^\d+$/.test(id)) return undefined;
+  return `${server.replace(/\/+$/, '')}/${repo}/actions/runs/${id}`;
 }
 
 /** The history entries of one report: one per case × model of its behaviour section (none without one). */
@@ -49,6 +60,7 @@ export function historyEntries(report: Report, options: AppendOptions): HistoryE
     at: options.now.toISOString(),
     reportStartedAt: report.header.startedAt,
     ...(options.commit ? { commit: options.commit } : {}),
+    ...(options.runUrl ? { runUrl: options.runUrl } : {}),
     ...(report.header.experiment ? { experiment: report.header.experiment } : {}),
     caseId: result.id,
     model: result.model,

@@ -9,7 +9,7 @@ export const HTML_CSS = `
   --fg: #1f2328; --muted: #59636e; --border: #d1d9e0; --bg: #ffffff; --bg2: #f6f8fa;
   --pass: #1a7f37; --pass-bg: #dafbe1; --fail: #cf222e; --fail-bg: #ffebe9;
   --warn: #9a6700; --warn-bg: #fff8c5; --na: #59636e; --na-bg: #eff2f5;
-  --agent: #8c959f; --model: #8250df; --tool: #0969da; --fault: #bc4c00;
+  --agent: #8c959f; --model: #8250df; --tool: #0969da; --fault: #bc4c00; --grid: #eaeef2;
 }
 * { box-sizing: border-box; }
 body { margin: 0; padding: 24px 32px 48px; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--fg); background: var(--bg); }
@@ -94,12 +94,58 @@ details.spans > summary { cursor: pointer; color: var(--muted); font-size: 12px;
 details.spans table { font-size: 12px; width: 100%; }
 details.spans pre { max-height: 240px; overflow: auto; }
 footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
+figure.chart { margin: 10px 0 22px; overflow-x: auto; }
+figure.chart > figcaption { font-weight: 600; margin: 0 0 4px; }
+figure.chart svg { display: block; max-width: 100%; height: auto; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+.chart text, svg.sparkline text { fill: var(--fg); font-size: 11px; font-family: inherit; }
+.chart .tick { fill: var(--muted); font-size: 10px; }
+.chart .axis-label, .chart .row-stats { fill: var(--muted); }
+.chart .panel-title { font-weight: 600; }
+.chart .grid, .chart .row-rule { stroke: var(--grid); stroke-width: 1; }
+.chart .domain { stroke: var(--border); }
+.chart .dot { fill: var(--tool); fill-opacity: 0.45; }
+.chart .dot.slow { fill: var(--fail); fill-opacity: 0.9; }
+.chart a.outlier:hover .dot, .chart a.run-link:hover .point { stroke: var(--fg); stroke-width: 1.5; }
+.chart .mark { stroke: var(--fg); stroke-width: 1.5; }
+.chart .mark.p95 { stroke: var(--warn); stroke-width: 2.5; }
+.chart .mark.p99 { stroke: var(--fail); }
+.chart .mark-label { font-size: 10px; font-weight: 600; }
+.chart .mark-label.p95 { fill: var(--warn); } .chart .mark-label.p99 { fill: var(--fail); }
+.chart .baseline-mark { fill: none; stroke: var(--fg); stroke-width: 1.5; stroke-dasharray: 2 1; }
+.chart line.baseline-mark { stroke-width: 2.5; stroke-dasharray: none; }
+.chart .regressed-bg { fill: var(--fail-bg); }
+.chart .row.regressed .row-label, .chart .regressed-note { fill: var(--fail); font-weight: 600; }
+.chart .bar.cost { fill: var(--pass); } .chart .bar.input { fill: var(--tool); } .chart .bar.output { fill: var(--model); }
+.chart .value { font-size: 10px; } .chart .value.inside { fill: #ffffff; }
+.chart rect.unknown { stroke: var(--na); stroke-dasharray: 3 2; }
+.chart .hatch-line { stroke: var(--na); stroke-width: 1.5; stroke-opacity: 0.5; }
+.chart .unknown-label { fill: var(--na); font-style: italic; }
+.chart .trend-line, svg.sparkline .trend-line { fill: none; stroke: var(--tool); stroke-width: 1.75; }
+.chart .point, svg.sparkline .point { fill: var(--tool); }
+.chart .point.undecided { fill: var(--bg); stroke: var(--na); }
+.chart .point.newest, svg.sparkline .point.newest { fill: var(--fg); }
+.chart .baseline-level, svg.sparkline .baseline-level { stroke: var(--pass); stroke-width: 1.25; stroke-dasharray: 5 3; }
+.chart .drift-flag, svg.sparkline .drift-flag { fill: var(--fail); font-weight: 700; }
+.chart .cell rect { fill: var(--bg2); stroke: var(--border); }
+.chart .cell.pass rect { fill: var(--pass-bg); stroke: var(--pass); } .chart .cell.pass text { fill: var(--pass); }
+.chart .cell.warn rect { fill: var(--warn-bg); stroke: var(--warn); } .chart .cell.warn text { fill: var(--warn); }
+.chart .cell.fail rect { fill: var(--fail-bg); stroke: var(--fail); } .chart .cell.fail text { fill: var(--fail); }
+.chart .cell.skip rect { fill: var(--na-bg); stroke: var(--na); } .chart .cell.skip text { fill: var(--na); }
+.chart .cell text { font-weight: 600; }
+.legend .mark-key { white-space: nowrap; font-weight: 600; }
+.legend .mark-key.p95 { color: var(--warn); } .legend .mark-key.p99, .legend .mark-key.drift { color: var(--fail); } .legend .mark-key.baseline { color: var(--pass); }
+details.chart-data > summary, details.case-trends > summary { cursor: pointer; color: var(--muted); font-size: 12px; }
+table.chart-table { font-size: 12px; }
+table.trends td.spark { white-space: nowrap; }
+table.trends svg.sparkline { vertical-align: middle; }
+table.trends .spark-text { margin-left: 6px; font-size: 11px; color: var(--muted); }
+table.trends td.drift .spark-text { color: var(--fail); }
 @media (prefers-color-scheme: dark) {
-  :root { --fg: #e6edf3; --muted: #9198a1; --border: #3d444d; --bg: #0d1117; --bg2: #151b23; --pass-bg: #12261e; --pass: #3fb950; --fail-bg: #2d1214; --fail: #f85149; --warn-bg: #2e2410; --warn: #d29922; --na-bg: #212830; --na: #9198a1; --tool: #4493f8; }
+  :root { --fg: #e6edf3; --muted: #9198a1; --border: #3d444d; --bg: #0d1117; --bg2: #151b23; --pass-bg: #12261e; --pass: #3fb950; --fail-bg: #2d1214; --fail: #f85149; --warn-bg: #2e2410; --warn: #d29922; --na-bg: #212830; --na: #9198a1; --tool: #4493f8; --model: #ab7df8; --grid: #262c36; }
   .wf-row + .wf-row { border-top-color: #212830; }
   .wf-track { background-image: linear-gradient(to right, #212830 1px, transparent 1px); border-right-color: #212830; }
 }
-@media print { details.group { break-inside: avoid; } .controls { display: none; } }
+@media print { details.group, figure.chart { break-inside: avoid; } .controls, details.chart-data { display: none; } figure.chart { overflow: visible; } }
 `;
 
 /**

@@ -2,6 +2,8 @@ import type { AggregateVerdict, CaseStatus, CaseVerdict, ConformanceVerdict, Gat
 import { formatAge, formatDelta, formatP, percent } from '../gate/compare.js';
 import { MIN_OBSERVATIONS } from '../gate/stats.js';
 import { notEvaluatedLine } from '../evals/evaluated.js';
+import type { HistoryEntry } from '../history/history.js';
+import { sparkLines, trendData } from './charts/trend-series.js';
 import { markdownInline, truncate } from './escape.js';
 import { formatDuration, serverLabel } from './outcome.js';
 import type { Report } from './types.js';
@@ -21,6 +23,8 @@ export interface PrCommentOptions {
   allCases?: boolean;
   /** Upper bound on the body's length in UTF-16 units (default, and at most, 65,536). */
   maxChars?: number;
+  /** history.jsonl's entries: one text sparkline per model for the pass-rate trend. */
+  history?: readonly HistoryEntry[];
 }
 
 /** Reasons and messages are cut here in the comment; report.json has them whole. */
@@ -54,7 +58,7 @@ const STATUS_CELL: Record<CaseStatus, string> = {
 export function renderPrComment(report: Report, gate: GateResult, options: PrCommentOptions = {}): string {
   const maxChars = Math.min(options.maxChars ?? PR_COMMENT_MAX_CHARS, PR_COMMENT_MAX_CHARS);
   const head = [STICKY_MARKER, '\n', headlineBlock(report, gate), baselineBlock(gate), notesBlock(report, gate)].join('');
-  const tail = [driftBlock(gate), aggregatesBlock(gate), conformanceBlock(gate), costBlock(report), linksBlock(options), footer(report, gate)].join('');
+  const tail = [driftBlock(gate), aggregatesBlock(gate), trendBlock(report, gate, options.history), conformanceBlock(gate), costBlock(report), linksBlock(options), footer(report, gate)].join('');
 
   const shown = gate.cases.filter((c) => options.allCases || (c.status !== 'unchanged' && c.status !== 'not-run'));
   let table = '';
@@ -201,6 +205,16 @@ function aggregateRow(a: AggregateVerdict): string {
     : a.status === 'not-decidable' ? `not decidable: n < ${MIN_OBSERVATIONS}`
     : 'no baseline';
   return `| ${markdownInline(truncate(a.model, ID_CHARS))} | ${a.baseline ? rate(a.baseline) : '—'} | ${rate(a.current)} | ${a.delta === null ? '—' : formatDelta(a.delta)} | ${a.pValue === null ? '—' : formatP(a.pValue)} | ${verdict} |\n`;
+}
+
+/** One line of text sparkline per model (at most MAX_LIST), over the last runs of the history; '' without one. */
+function trendBlock(report: Report, gate: GateResult, history: readonly HistoryEntry[] | undefined): string {
+  if (!history) return '';
+  const baseline = Object.fromEntries(gate.aggregates.filter((a) => a.baseline?.passRate != null).map((a) => [a.model, a.baseline!.passRate!]));
+  const lines = sparkLines(trendData(history, report), (id) => markdownInline(truncate(id, ID_CHARS)), baseline);
+  if (lines.length === 0) return '';
+  const more = lines.length > MAX_LIST ? `- …and ${lines.length - MAX_LIST} more models.\n` : '';
+  return `#### Pass rate over time\n\n${lines.slice(0, MAX_LIST).map((line) => `- ${line}\n`).join('')}${more}\n<sub>Σpassed / Σdecided over each run's cases, oldest first (▁ 0% … █ 100%); this run is the last.</sub>\n\n`;
 }
 
 const CONFORMANCE_MARK: Record<ConformanceVerdict['status'], string> = {

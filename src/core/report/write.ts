@@ -1,8 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TraceLine } from '../evals/run-evals.js';
+import type { Baseline } from '../gate/baseline.js';
+import type { HistoryEntry } from '../history/history.js';
 import { otlpInputs, otlpOptionsFromReport, toOtlpJson } from '../telemetry/otlp.js';
 import { renderBehaviourMarkdown } from './behaviour-markdown.js';
+import { chartBaselineFrom } from './charts/index.js';
+import { sparkLines, trendData } from './charts/trend-series.js';
+import { markdownInline } from './escape.js';
 import { renderHtmlReport } from './html.js';
 import { renderReportJson } from './json-writer.js';
 import { renderJunit } from './junit.js';
@@ -12,10 +17,14 @@ import { renderSarif, type SarifOptions } from './sarif.js';
 import { renderSurfaceMarkdown } from './surface-markdown.js';
 import type { Report } from './types.js';
 
-/** Each case's recent trend (from the history file), already rendered: `weather` · gpt: 5/5 5/5 3/5 ↓ likely model drift. */
-function trendsMarkdown(trends: readonly string[] | undefined): string {
-  if (!trends || trends.length === 0) return '';
-  return `<details><summary>Recent trend per case (${trends.length})</summary>\n\n${trends.map((line) => `- ${line}`).join('\n')}\n\n</details>\n`;
+/**
+ * The pass rate per model over the last runs as one text sparkline each (from the history's
+ * entries), then each case's recent trend, already rendered: `weather` · gpt: 5/5 5/5 3/5 ↓ likely model drift.
+ */
+function trendsMarkdown(trends: readonly string[] | undefined, spark: readonly string[]): string {
+  const perModel = spark.length > 0 ? `**Pass rate over time** (▁ 0% … █ 100%, oldest first)\n\n${spark.map((line) => `- ${line}`).join('\n')}\n\n` : '';
+  if (!trends || trends.length === 0) return perModel;
+  return `${perModel}<details><summary>Recent trend per case (${trends.length})</summary>\n\n${trends.map((line) => `- ${line}`).join('\n')}\n\n</details>\n`;
 }
 
 export type WriteReportOptions = SarifOptions &
@@ -24,6 +33,10 @@ export type WriteReportOptions = SarifOptions &
     traces?: readonly unknown[];
     /** Trend lines from the history file (see src/core/history trendLines). */
     trends?: readonly string[];
+    /** The history file's entries: report.html's pass-rate-over-time charts. */
+    history?: readonly HistoryEntry[];
+    /** The approved baseline: its marks on report.html's charts. */
+    baseline?: Baseline;
   };
 
 /** The files a conformance-only run creates, in the order writeReportFiles returns their paths. */
@@ -38,19 +51,20 @@ export const REPORT_FILES = ['report.json', 'summary.md', 'junit.xml', 'conforma
  */
 export async function writeReportFiles(dir: string, report: Report, options: WriteReportOptions = {}): Promise<string[]> {
   const maxBytes = options.maxBytes ?? MARKDOWN_MAX_BYTES;
+  const chartBaseline = options.baseline && chartBaselineFrom(options.baseline);
   const behaviourMarkdown = report.behaviour ? renderBehaviourMarkdown(report.behaviour, report.telemetry) : '';
   const surfaceMarkdown = report.surface ? renderSurfaceMarkdown(report.surface, report.header.server) : '';
   const conformanceMarkdown = report.conformance || (!report.behaviour && !report.surface) ? renderConformanceMarkdown(report, { maxBytes: maxBytes - Buffer.byteLength(behaviourMarkdown) - Buffer.byteLength(surfaceMarkdown) }) : '';
   const contents = new Map<string, string>([
     ['report.json', renderReportJson(report)],
-    ['summary.md', [conformanceMarkdown, surfaceMarkdown, behaviourMarkdown, trendsMarkdown(options.trends)].filter(Boolean).join('\n')],
+    ['summary.md', [conformanceMarkdown, surfaceMarkdown, behaviourMarkdown, trendsMarkdown(options.trends, sparkLines(options.history && trendData(options.history, report), markdownInline, chartBaseline?.passRate))].filter(Boolean).join('\n')],
     ['junit.xml', renderJunit(report)],
   ]);
   if (report.conformance || report.surface || !report.behaviour) contents.set('conformance.sarif', renderSarif(report, { configPath: options.configPath, informationUri: options.informationUri }));
   if (options.traces) contents.set('traces.jsonl', options.traces.map((run) => JSON.stringify(run)).join('\n') + (options.traces.length ? '\n' : ''));
   // The same runs as OTLP/JSON (an ExportTraceServiceRequest), for Jaeger or Grafana Tempo to import.
   if (options.traces) contents.set('traces.otlp.json', `${JSON.stringify(toOtlpJson(otlpInputs(options.traces), otlpOptionsFromReport(report)))}\n`);
-  contents.set('report.html', renderHtmlReport(report, (options.traces ?? []).filter(isTraceLine)));
+  contents.set('report.html', renderHtmlReport(report, (options.traces ?? []).filter(isTraceLine), { history: options.history, baseline: chartBaseline }));
   await mkdir(dir, { recursive: true });
   const names = [...contents.keys()];
   const paths = names.map((name) => join(dir, name));
