@@ -27,7 +27,8 @@ describe('renderConformanceText', () => {
   it('puts each failure and warning on one line with level and requirements', () => {
     const findings = lines.filter((line) => /^[✗!] \S+ \[/.test(line));
     expect(findings).toHaveLength(4);
-    expect(findings[0]).toMatch(/^✗ tools-list-order \[MUST LIST-03\] tool "a\|b" said <script>.* second line with \[31mred\[0m$/);
+    // The server's control characters are shown, not acted on (nor silently dropped): \u0001, \e.
+    expect(findings[0]).toMatch(/^✗ tools-list-order \[MUST LIST-03\] tool "a\|b" said <script>.* second line\\u0001 with \\e\[31mred\\e\[0m$/);
     expect(findings[2]).toBe('! list-ttl [SHOULD CACHE-01] ttlMs missing | see @someone');
   });
 

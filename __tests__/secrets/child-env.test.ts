@@ -2,10 +2,14 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readSettings } from '../../src/action/settings.js';
+import { loadConfig } from '../../src/core/config/load.js';
+import { targetOf } from '../../src/core/evals/behaviour.js';
 import { childEnvironment, parseEnvEntries, ProcessGroup } from '../../src/core/mcp/process-group.js';
 import { RUN_SECRETS } from '../../src/core/mcp/redact.js';
 import { runCli } from '../helpers/cli.js';
 import { REFERENCE_SERVER } from '../helpers/conformance.js';
+import { project } from '../helpers/evals.js';
 
 /** What the runner and a developer's shell hold: none of it may reach the server unless named. */
 const PLANTED = {
@@ -77,5 +81,22 @@ describe('the environment of a started server', () => {
     const result = await runCli(['conformance', '--url', 'http://127.0.0.1:9/mcp', '--env', 'A=b']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--env goes with --command or --start/);
+  });
+
+  it('server.env in mcp-evals.yml: names passed through, or NAME: value with ${VAR}; it goes to `start` too, and needs a process to go to', async () => {
+    const models = 'models:\n  - provider: openai\n    model: m\n    api_key_env: null\n';
+    const names = await project({ config: `server:\n  command: node server.mjs\n  env: [MY_DB_PASSWORD, NOT_SET_ANYWHERE]\n${models}`, tasks: '[]\n' });
+    expect((await loadConfig(names.config)).server).toMatchObject({ env: { MY_DB_PASSWORD: PLANTED.MY_DB_PASSWORD } });
+    const mapping = await project({ config: `server:\n  url: http://127.0.0.1:3000/mcp\n  start: node server.mjs --http\n  env:\n    DB_URL: "postgres://app:\${MY_DB_PASSWORD}@db/app"\n    MODE: ci\n${models}`, tasks: '[]\n' });
+    const config = await loadConfig(mapping.config);
+    expect(targetOf(config)).toMatchObject({ kind: 'http', start: { env: { DB_URL: `postgres://app:${PLANTED.MY_DB_PASSWORD}@db/app`, MODE: 'ci' } } });
+    const nowhere = await project({ config: `server:\n  url: http://127.0.0.1:3000/mcp\n  env: [MY_DB_PASSWORD]\n${models}`, tasks: '[]\n' });
+    await expect(loadConfig(nowhere.config)).rejects.toThrow(/mcp-evals\.yml:3:\d+: server\.env is for the process mcp-evals starts/);
+  });
+
+  it('the action\'s env input: one NAME or NAME=VALUE per line', () => {
+    const inputs: Record<string, string> = { 'server-command': 'node server.mjs', env: 'MY_DB_PASSWORD\nMODE=ci\n\n' };
+    const settings = readSettings('layer0', (name) => inputs[name] ?? '', process.env, '/workspace');
+    expect(settings.serverEnv).toEqual({ MY_DB_PASSWORD: PLANTED.MY_DB_PASSWORD, MODE: 'ci' });
   });
 });

@@ -93,12 +93,15 @@ describe('--out and symbolic links', () => {
     const elsewhere = join(dir, 'elsewhere.txt');
     await mkdir(out);
     await writeFile(elsewhere, 'precious\n');
+    await writeFile(join(out, 'report.json'), 'the previous report\n');
     await symlink(elsewhere, join(out, 'summary.md'));
     const result = await runCli(['conformance', '--command', `node ${JSON.stringify(REFERENCE_SERVER)}`, '--out', out, '--only', 'tools-list-order-stable']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/refusing to write .*summary\.md: it is a symbolic link \(to .*elsewhere\.txt\)/);
     expect(await readFile(elsewhere, 'utf8')).toBe('precious\n');
     expect((await lstat(join(out, 'summary.md'))).isSymbolicLink()).toBe(true);
+    // Nothing of the set was written: no half-new report beside the old one.
+    expect(await readFile(join(out, 'report.json'), 'utf8')).toBe('the previous report\n');
   }, 60_000);
 
   it('replaces a regular file atomically (no temporary file left behind)', async () => {

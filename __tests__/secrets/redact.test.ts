@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Redactor, redactText, secretForms, urlSecrets } from '../../src/core/mcp/redact.js';
+import { RUN_SECRETS, Redactor, redactText, registerRunSecrets, secretForms, urlSecrets } from '../../src/core/mcp/redact.js';
 import { leaksIn } from '../helpers/secret-scan.js';
 
 const SECRET = 'sk-test-Zq9+/Xy_01234567890abcdef';
@@ -54,5 +54,10 @@ describe('the redactor', () => {
     const redactor = new Redactor(['aaaaaaaaab', 'secret-value-1', 'secret-value-2']);
     const text = 'a'.repeat(5_000_000);
     expect(redactor.redact(text).length).toBe(text.length);
+  });
+
+  it('registers the credential of a header, Basic auth decoded, and only for credential headers', () => {
+    registerRunSecrets({ headers: { Authorization: `Basic ${Buffer.from('alice:hunter2-secret').toString('base64')}`, 'X-Api-Key': 'xkey-0123456789', Accept: 'application/json' } });
+    expect(RUN_SECRETS.redact('echo alice:hunter2-secret / hunter2-secret / xkey-0123456789 / application/json')).toBe('echo [redacted] / [redacted] / [redacted] / application/json');
   });
 });

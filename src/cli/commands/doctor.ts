@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { runDoctor, type StepResult, type StepStatus } from '../../core/doctor/index.js';
 import { formatDuration } from '../../core/report/outcome.js';
-import { stripTerminalControls } from '../../core/report/escape.js';
+import { inertLines } from '../../core/report/inert.js';
 import { palette } from '../../core/report/text.js';
 import { parseFlags, positiveInteger } from '../args.js';
 import { EXIT } from '../../core/exit-codes.js';
@@ -56,5 +56,5 @@ function renderStep(step: StepResult, mark: Record<StepStatus, string>, c: Retur
 }
 
 function clean(text: string): string {
-  return stripTerminalControls(text.replace(/\r\n?/g, '\n'));
+  return inertLines(text.replace(/\r\n?/g, '\n'));
 }

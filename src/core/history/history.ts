@@ -2,6 +2,7 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ConfigurationError } from '../errors.js';
 import type { Report } from '../report/types.js';
+import { redactRun } from '../mcp/redact.js';
 
 /**
  * Pass-rate history: one JSON line per case × model per run, appended run by run to a file that
@@ -84,7 +85,8 @@ export async function appendHistory(file: string, report: Report, options: Appen
   const appended = entries.filter((entry) => !known.has(entryKey(entry)));
   if (appended.length > 0) {
     await mkdir(dirname(file), { recursive: true });
-    await appendFile(file, appended.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+    // serverVersion is the server's own word: through the run's redactor like every other writer.
+    await appendFile(file, redactRun(appended.map((entry) => `${JSON.stringify(entry)}\n`).join('')));
   }
   return { appended, alreadyThere: entries.length - appended.length };
 }

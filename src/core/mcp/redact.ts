@@ -141,8 +141,13 @@ export function registerRunSecrets(input: { headers?: Record<string, string>; ur
     if (!isSecretHeader(name)) continue;
     RUN_SECRETS.add(value);
     // `Bearer abc…` / `Basic …`: the credential alone is echoed too.
-    const credential = /^\s*\S+\s+(\S.*)$/.exec(value)?.[1];
+    const [, scheme, credential] = /^\s*(\S+)\s+(\S.*)$/.exec(value) ?? [];
     if (credential) RUN_SECRETS.add(credential);
+    // Basic: the decoded `user:password` (and the password alone) can be echoed too.
+    if (credential && /^basic$/i.test(scheme)) {
+      const pair = Buffer.from(credential, 'base64').toString('utf8');
+      RUN_SECRETS.add(pair, pair.slice(pair.indexOf(':') + 1));
+    }
   }
   for (const url of input.urls ?? []) if (url) RUN_SECRETS.add(...urlSecrets(url));
   for (const name of input.envNames ?? []) if (name) RUN_SECRETS.add(input.env?.[name]);

@@ -24,7 +24,8 @@ export async function writeFileSafely(file: string, text: string): Promise<void>
   }
 }
 
-async function refuseSymlink(file: string): Promise<void> {
+/** A ConfigurationError naming the link when `file` is a symbolic link; nothing otherwise (a missing file is fine). */
+export async function refuseSymlink(file: string): Promise<void> {
   const stats = await lstat(file).catch(() => undefined);
   if (!stats?.isSymbolicLink()) return;
   const target = await readlink(file).catch(() => 'somewhere');

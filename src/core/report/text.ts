@@ -1,6 +1,7 @@
 import type { CheckResult } from '../conformance/types.js';
 import { assertionRows, type AssertionOutcome } from './assertions.js';
-import { oneLine, stripTerminalControls, truncate } from './escape.js';
+import { oneLine, truncate } from './escape.js';
+import { inertText } from './inert.js';
 import { formatCounts, formatDuration, headline, isBlockingFailure } from './outcome.js';
 import type { Report } from './types.js';
 
@@ -53,10 +54,10 @@ function findingLine(check: CheckResult, c: ReturnType<typeof palette>): string 
   const mark = check.status === 'warn' ? c.yellow('!') : blocking ? c.red('✗') : c.dim('✗');
   const tag = c.dim(`[${[check.level, ...check.requirements].join(' ')}]`);
   const expected = check.status === 'fail' && !blocking ? c.dim(' (expected failure)') : '';
-  return `${mark} ${safe(check.id)} ${tag}${expected} ${safe(truncate(oneLine(stripTerminalControls(check.message)), MESSAGE_CHARS))}`;
+  return `${mark} ${safe(check.id)} ${tag}${expected} ${safe(truncate(oneLine(check.message), MESSAGE_CHARS))}`;
 }
 
-/** Untrusted text for a terminal: no control characters, one line. */
+/** Untrusted text for a terminal: one line, control and bidi characters shown as escapes, no workflow command (see inert). */
 export function safe(text: string): string {
-  return oneLine(stripTerminalControls(text));
+  return inertText(oneLine(text));
 }

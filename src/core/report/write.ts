@@ -12,7 +12,7 @@ import { renderHtmlReport } from './html.js';
 import { renderReportJson } from './json-writer.js';
 import { renderJunit } from './junit.js';
 import { MARKDOWN_MAX_BYTES, renderConformanceMarkdown, type MarkdownOptions } from './markdown.js';
-import { writeFileSafely } from './safe-write.js';
+import { refuseSymlink, writeFileSafely } from './safe-write.js';
 import { renderSarif, type SarifOptions } from './sarif.js';
 import { renderSurfaceMarkdown } from './surface-markdown.js';
 import type { Report } from './types.js';
@@ -68,7 +68,9 @@ export async function writeReportFiles(dir: string, report: Report, options: Wri
   await mkdir(dir, { recursive: true });
   const names = [...contents.keys()];
   const paths = names.map((name) => join(dir, name));
-  // Through the run's redactor, atomically, and never through a symbolic link (see safe-write).
+  // Through the run's redactor, atomically, and never through a symbolic link (see safe-write):
+  // every target is looked at first, so a planted link leaves the old set whole.
+  await Promise.all(paths.map(refuseSymlink));
   await Promise.all(names.map((name, i) => writeFileSafely(paths[i], contents.get(name)!)));
   return paths;
 }
