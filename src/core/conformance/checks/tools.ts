@@ -346,7 +346,8 @@ async function lostAnswer(ctx: CheckContext, exchange: Exchange): Promise<string
     return `${failure}; the server process ${how}${exit.stderrTail ? `; stderr ends with: ${exit.stderrTail}` : ''}`;
   }
   const tail = (ctx.transport === 'stdio' ? ctx.client.connection.stderrTail() : ctx.target.stderrTail()).slice(-300).trim();
-  return tail ? `${failure}; stderr ends with: ${tail}` : failure;
+  const slow = hung ? ' (if the tool is slow by design, raise --timeout)' : '';
+  return `${failure}${slow}${tail ? `; stderr ends with: ${tail}` : ''}`;
 }
 
 // ---------------------------------------------------------------------------------------------
