@@ -27,6 +27,12 @@ describe('mcp-evals run --history', () => {
     expect(dropped.stdout).toMatch(/! trend weather · scripted-openai: 5\/5 5\/5 5\/5 [0-4]\/5 .*likely model drift/);
     const summary = await readFile(join(dir, 'r3', 'summary.md'), 'utf8');
     expect(summary).toMatch(/Recent trend per case/);
+    // the per-model text sparkline, and report.html's trend charts with a point per run and the drift flag
+    expect(summary).toMatch(/^- scripted-openai `███[▁-▇]` \d+% now, last 4 runs ↓ likely model drift$/m);
+    const html = await readFile(join(dir, 'r3', 'report.html'), 'utf8');
+    expect(html).toContain('data-chart="trend"');
+    expect(html.match(/<g class="row drift" data-model="scripted-openai" data-points="4">/g)).toHaveLength(1);
+    expect(html).toContain('data-chart="latency-tools"');
     expect((await readFile(history, 'utf8')).trim().split('\n')).toHaveLength(4);
   });
 });

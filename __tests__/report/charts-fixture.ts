@@ -22,7 +22,10 @@ export function makeChartTraces(): TraceLine[] {
       k += 1;
       if (span.kind === 'tool') span.durationMs = Math.round((8 + ((k * 7919) % 97) * 1.5 + (k % 17 === 0 ? 1400 : 0)) * 1000) / 1000;
       if (span.kind === 'model') span.durationMs = 60 + ((k * 104729) % 211) * 4;
+      // claude-b has no price: its cost is unknown
+      if (span.kind === 'model' && line.model === 'claude-b') delete span.attributes.costUsd;
     }
+    if (line.model === 'claude-b') line.trace.costUsd = null;
     return line;
   });
 }

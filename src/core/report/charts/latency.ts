@@ -101,22 +101,6 @@ function renderRow(row: LatencyRow, s: Distribution, index: number, scale: Scale
   if (regressed) out.push(`<rect class="regressed-bg" x="0" y="${px(y0 + 1)}" width="${WIDTH}" height="${ROW_H - 2}"/>`);
   out.push(`<text class="row-label" x="${LABEL_W}" y="${px(mid + 4)}" text-anchor="end">${regressed ? '▲ ' : ''}${h(fit(row.name, 26))}<title>${h(row.name)}</title></text>`);
   out.push(`<line class="row-rule" x1="${PLOT_X0}" x2="${PLOT_X1}" y1="${px(y0 + ROW_H)}" y2="${px(y0 + ROW_H)}"/>`);
-  // The dots: every call (thinned beyond MAX_POINTS_PER_ROW), jittered vertically so equal durations stay visible.
-  const p95 = s.p95 ?? Infinity;
-  const points = thin(row.samples, p95);
-  const anchors = options.anchors;
-  for (const [i, sample] of points) {
-    const cx = px(scale(sample.ms));
-    const cy = px(mid + jitter(i));
-    if (sample.ms > p95) {
-      const tip = `${sample.caseId} · ${sample.model} · run ${sample.repeat + 1}: ${formatMs(sample.ms)}`;
-      const dot = `<circle class="dot slow" cx="${cx}" cy="${cy}" r="3.2"><title>${h(tip)}</title></circle>`;
-      const linked = sample.traceId && (!anchors || anchors.has(sample.traceId));
-      out.push(linked ? `<a class="outlier" href="#run-${h(sample.traceId)}">${dot}</a>` : dot);
-    } else {
-      out.push(`<circle class="dot" cx="${cx}" cy="${cy}" r="2.4"/>`);
-    }
-  }
   // The percentile marks, labelled above (p50 below, so close marks do not collide).
   const marks: Array<[string, number | null]> = [
     ['p50', s.p50],
@@ -134,6 +118,22 @@ function renderRow(row: LatencyRow, s: Distribution, index: number, scale: Scale
       const lx = Math.max(x, lastLabelX + 25);
       out.push(`<text class="mark-label ${name}" x="${px(lx)}" y="${px(y0 + 8)}" text-anchor="middle">${name}</text>`);
       lastLabelX = lx;
+    }
+  }
+  // The dots, drawn over the marks so that every slow one can be hovered and clicked: every call (thinned beyond MAX_POINTS_PER_ROW), jittered vertically so equal durations stay visible.
+  const p95 = s.p95 ?? Infinity;
+  const points = thin(row.samples, p95);
+  const anchors = options.anchors;
+  for (const [i, sample] of points) {
+    const cx = px(scale(sample.ms));
+    const cy = px(mid + jitter(i));
+    if (sample.ms > p95) {
+      const tip = `${sample.caseId} · ${sample.model} · run ${sample.repeat + 1}: ${formatMs(sample.ms)}`;
+      const dot = `<circle class="dot slow" cx="${cx}" cy="${cy}" r="3.2"><title>${h(tip)}</title></circle>`;
+      const linked = sample.traceId && (!anchors || anchors.has(sample.traceId));
+      out.push(linked ? `<a class="outlier" href="#run-${h(sample.traceId)}">${dot}</a>` : dot);
+    } else {
+      out.push(`<circle class="dot" cx="${cx}" cy="${cy}" r="2.4"/>`);
     }
   }
   if (row.baselineP95 !== undefined) {

@@ -52,11 +52,14 @@ export function trendData(history: readonly HistoryEntry[], report: Report, last
   const results = report.behaviour?.results ?? [];
   if (results.length === 0) return undefined;
   const combined = withReport(history, report);
+  // Grouped once: trend() filters what it is given, and a history has cases × models × runs lines.
+  const byModel = groupBy(combined, (e) => e.model);
+  const byCase = groupBy(combined, (e) => `${e.caseId}\u0000${e.model}`);
   const models = [...new Set([...(report.behaviour?.models.map((m) => m.id) ?? []), ...results.map((r) => r.model)])];
-  const series = models.map((model) => modelSeries(combined, model, last)).filter((s) => s.points.length > 0);
+  const series = models.map((model) => modelSeries(byModel.get(model) ?? [], model, last)).filter((s) => s.points.length > 0);
   if (!series.some((s) => s.points.length >= 2)) return undefined;
   const runs = [...new Set(series.flatMap((s) => s.points.map((p) => p.run)))].sort().slice(-last);
-  const cases = results.map((result) => trend(combined, result.id, result.model, last));
+  const cases = results.map((result) => trend(byCase.get(`${result.id}\u0000${result.model}`) ?? [], result.id, result.model, last));
   return { runs, models: series, cases };
 }
 
@@ -95,6 +98,17 @@ export function modelSeries(history: readonly HistoryEntry[], model: string, las
     direction: t.direction,
     likelyModelDrift: t.likelyModelDrift,
   };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
 }
 
 const BLOCKS = '▁▂▃▄▅▆▇█';

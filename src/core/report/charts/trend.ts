@@ -110,11 +110,18 @@ export function renderCaseTrends(data: TrendData | undefined, options: { baselin
     const cells = models.map((model) => {
       const t = byKey.get(`${caseId}@${model}`);
       if (!t) return '<td class="na">–</td>';
-      return `<td class="spark${t.likelyModelDrift ? ' drift' : ''}" data-model="${h(model)}">${renderSparkline(t, options.baseline?.casePassRate?.[`${caseId}@${model}`])}<span class="spark-text">${h(t.text)}</span></td>`;
+      return `<td class="spark${t.likelyModelDrift ? ' drift' : ''}" data-model="${h(model)}">${renderSparkline(t, options.baseline?.casePassRate?.[`${caseId}@${model}`])}<span class="spark-text">${h(latestText(t))}</span></td>`;
     });
     return `<tr data-case="${h(caseId)}"><th scope="row"><code>${h(caseId)}</code></th>${cells.join('')}</tr>`;
   });
   return `<details class="case-trends" data-chart="case-trends"><summary>Pass rate over time per case (${cases.length} case${cases.length === 1 ? '' : 's'} × ${models.length} model${models.length === 1 ? '' : 's'})</summary><table class="trends"><thead><tr><th>case</th>${models.map((m) => `<th>${h(m)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></details>`;
+}
+
+/** The newest k/n with the direction and the drift note: `2/3 ↓ likely model drift` (the whole series is the sparkline's name). */
+function latestText(t: Trend): string {
+  const last = t.points[t.points.length - 1];
+  const kn = last && last.decided > 0 ? `${last.passed}/${last.decided}` : '–';
+  return `${kn}${arrow(t.direction)}${t.likelyModelDrift ? ' likely model drift' : t.direction === 'down' ? ' (server changed)' : ''}`;
 }
 
 function arrow(direction: string): string {
