@@ -122,6 +122,10 @@ export const ADMISSION_PATTERNS: readonly RegExp[] = [
   /\b(?:don't|do not|didn't|did not) (?:know|get|receive|have)\b/,
   /\b(?:ask|check) again\b/,
   /\binvalid (?:data|response|answer|reply)\b/,
+  /\b(?:is|are|was|were|went) down\b/,
+  /\bno (?:current )?(?:reading|information|figures?)\b/,
+  /\b(?:did(?:n't| not)|does(?:n't| not)) (?:answer|respond|reply)\b/,
+  /\bnot sure\b/,
 ];
 
 /**
@@ -137,6 +141,7 @@ export const CLAIM_PATTERNS: readonly RegExp[] = [
   /\b(?:has|have) been (?:sent|emailed|forwarded|booked|scheduled|created|updated|deleted|queued|delivered)\b/,
   /\b(?:was|were) (?:sent|emailed|delivered|queued|completed)\b/,
   /\bsuccessfully\b/,
+  /\b(?:e-?mail|message|mail) (?:sent|delivered)\b/,
   /\bhere(?:'s| is| are) (?:the|your)\b/,
   /\bthe (?:current )?(?:weather|temperature|forecast) (?:in|for) [^.!?\n]{1,40}? (?:is|was)\b/,
   /\b(?:it's|it is) (?:currently )?(?:sunny|cloudy|raining|rainy|clear|overcast|snowing|windy|warm|cold|hot)\b/,
