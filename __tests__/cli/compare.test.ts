@@ -65,6 +65,25 @@ describe('mcp-evals compare', () => {
     expect(overTrigger.delta).toBeCloseTo(0.4);
   });
 
+  it('compares only the scorers both sides ran: a report re-scored with more scorers is no regression, and the left-out ones are named', async () => {
+    const refusing = Array.from({ length: 25 }, (_, i) => ({ ...QUIET, answer: "I'm sorry, but I can't help with that.", repeat: i }));
+    const baseline = await reportFixture({ runs: runs(25, 0, refusing) });
+    const candidate = await reportFixture({ runs: runs(25, 0, refusing) });
+    // The candidate alone is re-scored: not_a_refusal now fails its 25 chitchat runs, which the baseline never scored.
+    const scored = await runCli(['score', '--report', candidate.dir, '--scorers', 'no_tool_loop,not_a_refusal']);
+    expect(scored.code, scored.stdout + scored.stderr).toBe(0);
+    const result = await runCli(['compare', baseline.dir, candidate.dir]);
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.stdout).not.toMatch(/REGRESSED/);
+    expect(result.stdout).toMatch(/note: scorers left out \(not run on both sides\): only in the candidate: no_tool_loop, not_a_refusal/);
+    expect(result.stdout).toMatch(/note: metrics left out \(the scorers behind them differ between the sides\): taskSuccessRate, completion, errorRecoveryRate/);
+    const json = JSON.parse((await runCli(['compare', baseline.dir, candidate.dir, '--json'])).stdout);
+    expect(json.scorers.map((d: { name: string }) => d.name)).toEqual(['tool_selection', 'arguments', 'final_answer']);
+    expect(json.scorersLeftOut).toEqual({ baseline: [], candidate: ['no_tool_loop', 'not_a_refusal'] });
+    expect(json.metricsLeftOut).toEqual(['taskSuccessRate', 'completion', 'errorRecoveryRate']);
+    expect(json.metrics.map((d: { name: string }) => d.name)).not.toContain('completion');
+  });
+
   it('notes a different golden set, tool list, server version and models', async () => {
     const baseline = await reportFixture({ runs: runs(3, 0), toolsHash: 'tools-a', serverVersion: '1.0.0', models: ['model-a'] });
     const candidate = await reportFixture({ runs: [{ ...GOOD, model: 'model-b' }], toolsHash: 'tools-b', serverVersion: '1.1.0', models: ['model-b'], tasks: '- id: weather\n  prompt: hi\n  expect_tool: get_weather\n' });
@@ -75,6 +94,8 @@ describe('mcp-evals compare', () => {
       'server version 1.0.0 → 1.1.0',
       'models only in the baseline: model-a',
       'models only in the candidate: model-b',
+      'scorers left out (not run on both sides): only in the baseline: arguments, final_answer',
+      'metrics left out (the scorers behind them differ between the sides): taskSuccessRate, completion, argumentAccuracy, argumentExactRate, finalAnswerHitRate, errorRecoveryRate',
     ]);
   });
 

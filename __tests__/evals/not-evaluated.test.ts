@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reportViolations } from '../../src/core/report/schema.js';
 import type { Report } from '../../src/core/report/types.js';
-import { rightTool, startScriptedModel, type Script, type ScriptedModel, type ScriptedModelOptions } from '../fixtures/models/scripted-model-server.js';
+import { failing, rightTool, startScriptedModel, type Script, type ScriptedModel, type ScriptedModelOptions } from '../fixtures/models/scripted-model-server.js';
 import { runCli } from '../helpers/cli.js';
 import { EXAMPLE_SERVER, modelsYaml, project } from '../helpers/evals.js';
 
@@ -42,7 +42,7 @@ async function closedPort(): Promise<string> {
 async function runWith(endpoint: string, options: { extra?: string; timeoutMs?: number } = {}): Promise<{ code: number; stdout: string; stderr: string; out: string; report: Report }> {
   const models = modelsYaml([{ provider: 'openai', endpoint }]).replace('timeout_ms: 5000', `timeout_ms: ${options.timeoutMs ?? 5000}`);
   const { dir, config } = await project({
-    config: `server:\n  command: node ${JSON.stringify(EXAMPLE_SERVER)}\nmodels:\n${models}\nruns: 2\nconcurrency: 2\ncache: {enabled: false}\n${options.extra ?? ''}`,
+    config: `server:\n  command: node ${JSON.stringify(EXAMPLE_SERVER)}\nmodels:\n${models}\nruns: 2\n${options.extra?.includes('concurrency') ? '' : 'concurrency: 2\n'}cache: {enabled: false}\n${options.extra ?? ''}`,
     tasks: TASKS,
   });
   const out = join(dir, 'report');
@@ -125,5 +125,37 @@ describe('every model call fails: not evaluated, exit 3', () => {
   it('a model that does not answer in time', async () => {
     const run = await runWith(await scripted(() => ({ delayMs: 3_000 })), { timeoutMs: 300 });
     await expectNotEvaluated(run, /no complete answer within 300 ms/);
+  }, 60_000);
+
+  it('an unreachable server is the same kind of failure: exit 3, no model call', async () => {
+    const endpoint = await scripted(rightTool('get_weather', { location: 'Berlin' }));
+    const { dir, config } = await project({
+      config: `server:\n  command: node -e "process.exit(1)"\nmodels:\n${modelsYaml([{ provider: 'openai', endpoint }])}\nruns: 2\n`,
+      tasks: TASKS,
+    });
+    const previous = process.env.SCRIPTED_KEY;
+    process.env.SCRIPTED_KEY = KEY;
+    try {
+      const result = await runCli(['run', '--config', config, '--layers', '1', '--out', join(dir, 'report')]);
+      expect(result.code, result.stdout + result.stderr).toBe(3);
+      expect(result.stderr).toMatch(/could not evaluate: the server is unavailable: /);
+      expect(model!.calls()).toBe(0);
+    } finally {
+      if (previous === undefined) delete process.env.SCRIPTED_KEY;
+      else process.env.SCRIPTED_KEY = previous;
+    }
+  }, 60_000);
+
+  it('min_evaluated: a case with enough evaluated runs keeps its verdict; by default every run must be evaluated', async () => {
+    const script = failing(1, rightTool('get_weather', { location: 'Berlin' }), 401);
+    const strict = await runWith(await scripted(script), { extra: 'concurrency: 1\n' });
+    expect(strict.code, strict.stdout + strict.stderr).toBe(3);
+    expect(strict.report.behaviour!.results[0]).toMatchObject({ evaluated: false, errored: 1, passed: 1, meetsFloor: null });
+    await model!.close();
+    const lenient = await runWith(await scripted(failing(1, rightTool('get_weather', { location: 'Berlin' }), 401)), { extra: 'concurrency: 1\nmin_evaluated: 1\n' });
+    expect(lenient.code, lenient.stdout + lenient.stderr).toBe(0);
+    expect(lenient.report.behaviour!.results[0]).toMatchObject({ evaluated: true, minEvaluated: 1, errored: 1, passed: 1, meetsFloor: true });
+    expect(lenient.report.behaviour!.notEvaluated).toMatchObject({ runs: 1, cases: 0 });
+    expect(lenient.stdout).toMatch(/! 1 run not evaluated: .*HTTP 401/);
   }, 60_000);
 });

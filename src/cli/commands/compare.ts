@@ -19,7 +19,9 @@ Usage:
 Per scorer: the pass fraction over all runs. Per metric: the behaviour metrics overall and per
 model. Each row shows the observations on each side; it is decidable with at least 20 a side,
 and regressed when decidable, worse by more than --max-drop and (for proportions) a two-sided
-two-proportion z-test gives p < 0.05.
+two-proportion z-test gives p < 0.05. Only scorers both sides ran are compared (a report
+re-scored with \`mcp-evals score --scorers\` is not a drop to zero); the rest are named, with the
+metrics that rest on them (task success, completion and error recovery when the scorer sets differ).
 
 Exit codes: 0 no decidable regression, 1 a decidable regression, 2 usage error.`;
 

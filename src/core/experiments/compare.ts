@@ -17,6 +17,10 @@ import type { Metrics, Report } from '../report/types.js';
  *   accuracy) with k = mean × n: a variable in [0, 1] with mean μ has variance at most μ(1 − μ),
  *   so there the test is conservative. Metrics with no better direction (average tool calls)
  *   never regress.
+ * - Only what both sides measured the same way is compared: a scorer only one side ran (a report
+ *   re-scored with `mcp-evals score --scorers …`) is left out and named, and so are the metrics
+ *   that rest on it, and, when the two sides' runs were judged by different scorer sets, the
+ *   metrics that rest on the run verdict (task success, completion, error recovery).
  */
 
 export const DEFAULT_MAX_DROP = 0.02;
@@ -66,12 +70,18 @@ export interface Comparison {
   metrics: Delta[];
   /** Differences that make the comparison less like-for-like (golden set, tools, server). */
   notes: string[];
+  /** Scorers only one side ran, left out of the comparison. */
+  scorersLeftOut: { baseline: string[]; candidate: string[] };
+  /** Metrics left out because the scorers behind them differ between the sides. */
+  metricsLeftOut: string[];
   regressed: boolean;
 }
 
 interface MetricSpec {
   /** The key of its denominator in the flattened metrics. */
   n: string;
+  /** What it is computed from: one scorer's results, the run verdict (every scorer), or the trace alone. */
+  from?: { scorer: string } | 'verdict';
   better: 'higher' | 'lower' | null;
   proportion: boolean;
   /** A proportion or a mean of values in [0, 1]: the z-test applies. */
@@ -80,13 +90,13 @@ interface MetricSpec {
 
 /** The behaviour metrics and how to read them (see stats/mcp-bench.ts). */
 export const METRIC_SPECS: Readonly<Record<string, MetricSpec>> = {
-  taskSuccessRate: { n: 'decidedRuns', better: 'higher', proportion: true, unit: true },
-  completion: { n: 'decidedRuns', better: 'higher', proportion: false, unit: true },
-  toolSelectionAccuracy: { n: 'nToolSelectionRuns', better: 'higher', proportion: true, unit: true },
-  argumentAccuracy: { n: 'nArgumentRuns', better: 'higher', proportion: false, unit: true },
-  argumentExactRate: { n: 'nArgumentRuns', better: 'higher', proportion: true, unit: true },
-  finalAnswerHitRate: { n: 'nFinalAnswerRuns', better: 'higher', proportion: true, unit: true },
-  errorRecoveryRate: { n: 'nErrorRuns', better: 'higher', proportion: true, unit: true },
+  taskSuccessRate: { n: 'decidedRuns', from: 'verdict', better: 'higher', proportion: true, unit: true },
+  completion: { n: 'decidedRuns', from: 'verdict', better: 'higher', proportion: false, unit: true },
+  toolSelectionAccuracy: { n: 'nToolSelectionRuns', from: { scorer: 'tool_selection' }, better: 'higher', proportion: true, unit: true },
+  argumentAccuracy: { n: 'nArgumentRuns', from: { scorer: 'arguments' }, better: 'higher', proportion: false, unit: true },
+  argumentExactRate: { n: 'nArgumentRuns', from: { scorer: 'arguments' }, better: 'higher', proportion: true, unit: true },
+  finalAnswerHitRate: { n: 'nFinalAnswerRuns', from: { scorer: 'final_answer' }, better: 'higher', proportion: true, unit: true },
+  errorRecoveryRate: { n: 'nErrorRuns', from: 'verdict', better: 'higher', proportion: true, unit: true },
   invalidCallRate: { n: 'toolCalls', better: 'lower', proportion: true, unit: true },
   overTriggerRate: { n: 'nNegativeRuns', better: 'lower', proportion: true, unit: true },
   avgToolCalls: { n: 'runs', better: null, proportion: false, unit: false },
@@ -114,15 +124,25 @@ export function compareReports(baseline: Report, candidate: Report, options: { m
   }
 
   const scorers: Delta[] = [];
+  const bt = scorerTotals(baseline);
+  const ct = scorerTotals(candidate);
+  const scorersLeftOut = { baseline: Object.keys(bt).filter((id) => !(id in ct)), candidate: Object.keys(ct).filter((id) => !(id in bt)) };
+  const sameScorers = scorersLeftOut.baseline.length === 0 && scorersLeftOut.candidate.length === 0;
   if (b && c) {
-    const bt = scorerTotals(baseline);
-    const ct = scorerTotals(candidate);
-    for (const id of union(Object.keys(bt), Object.keys(ct))) {
-      const bs = bt[id] ?? { k: 0, n: 0 };
-      const cs = ct[id] ?? { k: 0, n: 0 };
-      scorers.push(delta('scorer', id, 'all runs', proportionSide(bs), proportionSide(cs), { n: '', better: 'higher', proportion: true, unit: true }, maxDrop));
+    // Only scorers both sides ran: one side's absence is not a drop to zero.
+    for (const id of Object.keys(bt).filter((id) => id in ct)) {
+      scorers.push(delta('scorer', id, 'all runs', proportionSide(bt[id]), proportionSide(ct[id]), { n: '', better: 'higher', proportion: true, unit: true }, maxDrop));
     }
+    const leftOut = [
+      scorersLeftOut.baseline.length > 0 && `only in the baseline: ${scorersLeftOut.baseline.join(', ')}`,
+      scorersLeftOut.candidate.length > 0 && `only in the candidate: ${scorersLeftOut.candidate.join(', ')}`,
+    ].filter(Boolean);
+    if (leftOut.length > 0) notes.push(`scorers left out (not run on both sides): ${leftOut.join('; ')}`);
   }
+  const comparable = (spec: MetricSpec): boolean =>
+    spec.from === undefined ? true : spec.from === 'verdict' ? sameScorers : spec.from.scorer in bt && spec.from.scorer in ct;
+  const metricsLeftOut = b && c ? Object.entries(METRIC_SPECS).filter(([, spec]) => !comparable(spec)).map(([name]) => name) : [];
+  if (metricsLeftOut.length > 0) notes.push(`metrics left out (the scorers behind them differ between the sides): ${metricsLeftOut.join(', ')}`);
 
   const metrics: Delta[] = [];
   if (b && c) {
@@ -133,6 +153,7 @@ export function compareReports(baseline: Report, candidate: Report, options: { m
     for (const [scope, bm, cm] of scopes) {
       for (const [name, spec] of Object.entries(METRIC_SPECS)) {
         if (!(name in (bm ?? {})) && !(name in (cm ?? {}))) continue;
+        if (metricsLeftOut.includes(name)) continue;
         metrics.push(delta('metric', name, scope, metricSide(bm, name, spec), metricSide(cm, name, spec), spec, maxDrop));
       }
     }
@@ -146,6 +167,8 @@ export function compareReports(baseline: Report, candidate: Report, options: { m
     scorers,
     metrics,
     notes,
+    scorersLeftOut,
+    metricsLeftOut,
     regressed: [...scorers, ...metrics].some((d) => d.regressed),
   };
 }

@@ -137,6 +137,7 @@ function caseAnnotation(level: Level, verdict: CaseVerdict, options: AnnotationO
     level === 'warning' ? 'flaky'
     : verdict.status === 'below-floor' ? 'below floor'
     : verdict.status === 'stale' ? 'baseline stale'
+    : verdict.status === 'not-evaluated' ? 'could not be evaluated'
     : verdict.status;
   const drift = verdict.likelyModelDrift ? ' (likely model drift)' : '';
   const message =

@@ -7,6 +7,7 @@ import type { TraceLine } from '../evals/run-evals.js';
 import type { GoldenCase, GoldenSet } from '../golden/types.js';
 import type { Report } from '../report/types.js';
 import { writeReportFiles } from '../report/write.js';
+import { withStopVerdict } from '../scorers/stop.js';
 import { IMPLIED_SCORER_NEEDS, resolveScorerEntry, runPassed, scorersFor, type ResolvedScorerEntry } from '../scorers/index.js';
 import type { ScoreResult, Scorer, ScoringContext } from '../scorers/types.js';
 import { summarizeRuns } from '../stats/pass-rates.js';
@@ -238,7 +239,9 @@ export async function rescoreReport(request: RescoreRequest): Promise<RescoreOut
       else scores.push(result);
       written.push({ ...ref(line), result, ...(previous ? { previous } : {}), ...(resumedResults.has(result) ? { resumed: true } : {}) });
     }
-    return { ...line, scores, passed: runPassed(scores) };
+    // A run that stopped at max_steps stays failed whatever was re-scored (reports older than the verdict get it now).
+    const verdicts = withStopVerdict(line.trace, scores);
+    return { ...line, scores: verdicts, passed: runPassed(verdicts) };
   });
 
   const report = recomputeReport(request.report, lines, new Set(written.map((w) => `${w.caseId}\u0000${w.model}`)), request.judge && written.some((w) => w.result.scorer === 'judge') ? request.judge : undefined);
@@ -332,7 +335,8 @@ export function recomputeReport(report: Report, lines: readonly TraceLine[], tou
       failed: summary.failed,
       abstained: summary.abstained,
       passRate: summary.passRate,
-      meetsFloor: summary.meetsFloor,
+      // A case without enough evaluated runs has no floor verdict, whatever the re-scoring found.
+      meetsFloor: result.evaluated === false ? null : summary.meetsFloor,
       flaky: summary.flaky,
       passHatK: summary.passHatN,
       scorers: tallyScorers(runs),
