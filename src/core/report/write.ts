@@ -8,6 +8,7 @@ import { renderReportJson } from './json-writer.js';
 import { renderJunit } from './junit.js';
 import { MARKDOWN_MAX_BYTES, renderConformanceMarkdown, type MarkdownOptions } from './markdown.js';
 import { renderSarif, type SarifOptions } from './sarif.js';
+import { capForReport } from './caps.js';
 import type { Report } from './types.js';
 
 /** Each case's recent trend (from the history file), already rendered: `weather` · gpt: 5/5 5/5 3/5 ↓ likely model drift. */
@@ -34,6 +35,9 @@ export const REPORT_FILES = ['report.json', 'summary.md', 'junit.xml', 'conforma
  * bug: renderReportJson throws) leaves no partial set.
  */
 export async function writeReportFiles(dir: string, report: Report, options: WriteReportOptions = {}): Promise<string[]> {
+  // Bounded and free of this machine's paths, whatever the server sent (see caps.ts).
+  report = capForReport(report);
+  if (options.traces) options = { ...options, traces: options.traces.map((line) => capForReport(line)) };
   const maxBytes = options.maxBytes ?? MARKDOWN_MAX_BYTES;
   const behaviourMarkdown = report.behaviour ? renderBehaviourMarkdown(report.behaviour, report.telemetry) : '';
   const conformanceMarkdown = report.conformance || !report.behaviour ? renderConformanceMarkdown(report, { maxBytes: maxBytes - Buffer.byteLength(behaviourMarkdown) }) : '';
