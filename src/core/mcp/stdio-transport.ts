@@ -15,6 +15,7 @@ import {
 } from './connection.js';
 import type { ReceivedMessage } from './types.js';
 import { BUFFER_BOUNDS, BoundedList, droppedNote } from './bounds.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 
 export interface StdioOptions {
   command: string;
@@ -47,6 +48,18 @@ function isFenceAnswer(line: { message?: ReceivedMessage }): boolean {
   return typeof line.message?.id === 'string' && line.message.id.startsWith('mcp-evals-fence-') && line.message.method === undefined;
 }
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** For a line refused as too deep (see json-depth.ts): its JSON-RPC id, read without walking it. */
+function tooDeepId(raw: string): { id?: string | number | null } | undefined {
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !nestsDeeperThan(value)) return undefined;
+    const id = (value as { id?: unknown }).id;
+    return { id: typeof id === 'string' || typeof id === 'number' || id === null ? id : undefined };
+  } catch {
+    return undefined;
+  }
+}
 
 /** Newline-delimited JSON-RPC over a spawned process's stdin/stdout. */
 export class StdioConnection implements Connection {
@@ -336,7 +349,13 @@ export class StdioConnection implements Connection {
     const raw = text.endsWith('\r') ? text.slice(0, -1) : text;
     if (raw.trim() === '') return;
     const message = parseJsonMessage(raw);
-    this.record(message ? { at, raw, message } : { at, raw, problem: 'not a JSON-RPC message' });
+    if (message) return this.record({ at, raw, message });
+    const deep = tooDeepId(raw);
+    if (!deep) return this.record({ at, raw, problem: 'not a JSON-RPC message' });
+    const problem = `JSON nested deeper than ${MAX_JSON_DEPTH} levels, not processed`;
+    this.record({ at, raw: raw.slice(0, 500), problem });
+    // Most likely an answer: fail its waiter now, with the reason, rather than at its deadline.
+    for (const waiter of this.waiters.filter((w) => deep.id !== undefined && sameId(w.id, deep.id))) waiter.fail(`the server's answer is ${problem}`);
   }
 
   /** Drops the older half of the held lines (by count, or by bytes when a few lines are huge). */
