@@ -76,8 +76,10 @@ export async function callTool(
 
 /** The text a model sees for a CallToolResult: text blocks, else structured content, else a description. */
 export function renderResult(result: JsonObject): { text: string; isError: boolean; empty: boolean } {
-  const content = Array.isArray(result.content) ? (result.content as JsonObject[]) : [];
+  const content: unknown[] = Array.isArray(result.content) ? result.content : [];
   const parts = content.map((block) => {
+    // The server's content is untrusted: a block that is not an object is shown, not dereferenced.
+    if (!isObject(block)) return `[${block === null ? 'null' : Array.isArray(block) ? 'array' : typeof block} content block]`;
     if (block.type === 'text' && typeof block.text === 'string') return block.text;
     if (block.type === 'resource_link') return `[resource ${String(block.uri)}]`;
     if (block.type === 'resource' && isObject(block.resource)) return typeof block.resource.text === 'string' ? block.resource.text : `[resource ${String(block.resource.uri)}]`;

@@ -19,6 +19,8 @@ export interface ProxyRecord {
 
 /** Hop-by-hop headers, never copied across the proxy. */
 const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'content-length', 'host']);
+/** The same cap as the client's (HttpConnection): a body the proxy must hold whole is read up to here. */
+export const PROXY_MAX_BODY = 16 * 1024 * 1024;
 /** How long a `timeout` fault holds a request at most, should the client never give up. */
 const HOLD_CAP_MS = 10 * 60_000;
 
@@ -68,7 +70,14 @@ export class FaultProxy {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readAll(req);
+    let body: Buffer;
+    try {
+      body = await readAll(req, PROXY_MAX_BODY);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      this.records.push({ method: `${req.method} (too large)`, action: 'passthrough', upstream: false });
+      return send(res, 413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }, `mcp-evals fault proxy: ${error.message}`);
+    }
     const message = req.method === 'POST' ? parseJsonMessage(body.toString('utf8')) : undefined;
     const isRequest = message !== undefined && typeof message.method === 'string' && message.id !== undefined;
     if (isRequest && message.method === 'tools/call') return this.toolCall(req, res, body, message);
@@ -153,11 +162,21 @@ export class FaultProxy {
     send(res, rewritten.status, copyHeaders(rewritten.headers), rewritten.body);
   }
 
-  /** Sends the request upstream and buffers the whole answer (only for answers the proxy rewrites). */
+  /**
+   * Sends the request upstream and buffers the whole answer (only for answers the proxy rewrites),
+   * up to PROXY_MAX_BODY: a larger (or endless) answer becomes a 502 naming the cap.
+   */
   private forward(req: IncomingMessage, body: Buffer): Promise<Upstream> {
     return new Promise((resolve, reject) => {
       const upstream = this.open(req, body, (response) => {
-        readAll(response).then((buffer) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: buffer }), reject);
+        readAll(response, PROXY_MAX_BODY).then(
+          (buffer) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: buffer }),
+          (error: unknown) => {
+            if (!(error instanceof BodyTooLarge)) return reject(error);
+            upstream.destroy();
+            resolve({ status: 502, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from(`mcp-evals fault proxy: the server's answer ${error.message}`) });
+          },
+        );
       });
       upstream.on('error', reject);
       upstream.end(body);
@@ -250,10 +269,25 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   res.end(bytes);
 }
 
-function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+class BodyTooLarge extends Error {}
+
+/** The whole body, or BodyTooLarge as soon as it passes `maxBytes` (the stream is then dropped unread). */
+function readAll(stream: IncomingMessage, maxBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        stream.off('data', onData);
+        stream.resume();
+        stream.destroy();
+        reject(new BodyTooLarge(`exceeds ${maxBytes} bytes; read stopped`));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    stream.on('data', onData);
     stream.on('end', () => resolve(Buffer.concat(chunks)));
     stream.on('error', reject);
   });

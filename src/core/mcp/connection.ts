@@ -1,3 +1,4 @@
+import { nestsDeeperThan } from './json-depth.js';
 import type { Exchange, ReceivedMessage, TransportKind } from './types.js';
 
 /** What a transport needs to send one message and (maybe) wait for its answer. */
@@ -114,7 +115,8 @@ export function sameId(a: unknown, b: unknown): boolean {
 export function parseJsonMessage(text: string): ReceivedMessage | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as ReceivedMessage;
+    // Too deep to hand to recursive code (see json-depth.ts): treated like any unusable line.
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && !nestsDeeperThan(value)) return value as ReceivedMessage;
   } catch {
     // fall through: the caller records garbage
   }

@@ -1,7 +1,11 @@
+import { boundExchange } from './bounds.js';
 import type { TransportExchange } from './connection.js';
 import type { Era, Exchange } from './types.js';
 
-/** Every exchange of a run, numbered; a check's evidence is the slice recorded while it ran. */
+/**
+ * Every exchange of a run, numbered; a check's evidence is the slice recorded while it ran. Each is
+ * kept bounded (see bounds.ts): a server cannot fill the log with one flooded answer.
+ */
 export class ExchangeLog {
   private readonly entries: Exchange[] = [];
   private seq = 0;
@@ -10,7 +14,7 @@ export class ExchangeLog {
   constructor(private readonly retain = Number.POSITIVE_INFINITY) {}
 
   add(exchange: TransportExchange, era: Era | 'probe'): Exchange {
-    const recorded: Exchange = { seq: ++this.seq, era, ...exchange };
+    const recorded: Exchange = { seq: ++this.seq, era, ...boundExchange(exchange) };
     this.entries.push(recorded);
     if (this.entries.length > this.retain) this.entries.splice(0, this.entries.length - this.retain);
     return recorded;

@@ -13,7 +13,8 @@ import {
   type TransportExchange,
   type UnsolicitedRecord,
 } from './connection.js';
-import { parseSse, SseParser } from './sse.js';
+import { BUFFER_BOUNDS, droppedNote } from './bounds.js';
+import { parseSse, SseParser, type SseEvent } from './sse.js';
 import type { ReceivedMessage } from './types.js';
 import { redactHeaders } from './redact.js';
 
@@ -33,7 +34,7 @@ const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
  */
 const SSE_CLOSE_GRACE_MS = 1500;
 /** A stream keeps at most this many events with their arrival times; the rest are counted. */
-const MAX_STREAM_EVENTS = 10_000;
+const MAX_STREAM_EVENTS = BUFFER_BOUNDS.streamEvents;
 
 /** Streamable HTTP over undici: one POST per message, JSON or SSE answers, every byte kept. */
 export class HttpConnection implements Connection {
@@ -88,6 +89,8 @@ export class HttpConnection implements Connection {
       // Each chunk is parsed once, as it arrives (a 15 MB stream re-parsed per chunk was quadratic).
       const sse = new SseParser();
       const decoder = new TextDecoder('utf-8');
+      const sampled = new SseSample();
+      let headBytes = 0;
       try {
         for (;;) {
           const next = await iterator.next();
@@ -98,12 +101,23 @@ export class HttpConnection implements Connection {
             failure = `response body exceeds ${this.maxBody} bytes; read stopped`;
             break;
           }
-          chunks.push(buffer);
-          if (isSse && !answer) {
-            const events = sse.push(decoder.decode(buffer, { stream: true }));
+          if (!isSse) {
+            chunks.push(buffer);
+            continue;
+          }
+          // SSE: a head of the body is kept as evidence, and the events are sampled as they arrive.
+          if (headBytes < BUFFER_BOUNDS.exchangeBodyBytes) chunks.push(buffer);
+          headBytes += buffer.length;
+          const events = sse.push(decoder.decode(buffer, { stream: true }));
+          sampled.add(events);
+          if (!answer) {
             answer = events.length > 0 ? findAnswerIn(events, message.id) : undefined;
             if (answer) {
-              closedAfterAnswer = await endsWithin(iterator, SSE_CLOSE_GRACE_MS, chunks);
+              closedAfterAnswer = await endsWithin(iterator, SSE_CLOSE_GRACE_MS, (late) => {
+                if (headBytes < BUFFER_BOUNDS.exchangeBodyBytes) chunks.push(late);
+                headBytes += late.length;
+                sampled.add(sse.push(decoder.decode(late, { stream: true })));
+              });
               break;
             }
           }
@@ -115,8 +129,10 @@ export class HttpConnection implements Connection {
       } finally {
         body.destroy();
       }
-      const text = Buffer.concat(chunks).toString('utf8');
-      const { messages, garbage } = decodeBody(text, contentType, isSse);
+      if (isSse) sampled.add(sse.end());
+      const head = Buffer.concat(chunks).toString('utf8');
+      const text = isSse && headBytes > BUFFER_BOUNDS.exchangeBodyBytes ? `${head}\n(${droppedNote(headBytes - Buffer.byteLength(head), 'bytes of the body')})` : head;
+      const { messages, garbage } = isSse ? sampled.decode() : decodeBody(text, contentType, isSse);
       answer ??= findAnswer(messages, message.id);
       if (!answer && !failure && message.expectAnswer && response.statusCode !== 202) {
         if (text.trim() === '') failure = `HTTP ${response.statusCode} with an empty body`;
@@ -275,6 +291,30 @@ export function isStreamCut(exchange: TransportExchange): boolean {
   return exchange.failure === undefined || exchange.failure.startsWith(STREAM_CUT);
 }
 
+/** The events of one SSE answer as evidence: the first ones, and past them only possible answers. */
+class SseSample {
+  private readonly kept: SseEvent[] = [];
+  private seen = 0;
+
+  add(events: SseEvent[]): void {
+    for (const event of events) {
+      this.seen += 1;
+      if (this.seen <= BUFFER_BOUNDS.exchangeMessages || event.data.includes('"result"') || event.data.includes('"error"')) this.kept.push(event);
+    }
+  }
+
+  decode(): { messages: ReceivedMessage[]; garbage: string[] } {
+    const messages: ReceivedMessage[] = [];
+    const garbage: string[] = [];
+    for (const event of this.kept) {
+      const message = parseJsonMessage(event.data);
+      if (message) messages.push(message);
+      else if (garbage.length < BUFFER_BOUNDS.exchangeMessages) garbage.push(`SSE data is not one JSON-RPC message: ${event.data.slice(0, 200)}`);
+    }
+    return { messages, garbage };
+  }
+}
+
 function findAnswerIn(events: Array<{ data: string }>, id: OutgoingMessage['id']): ReceivedMessage | undefined {
   // Only a complete event can carry the answer; parse just the ones that could be it.
   const candidates = events.filter((event) => event.data.includes('"result"') || event.data.includes('"error"'));
@@ -291,10 +331,13 @@ function decodeBody(text: string, contentType: string, isSse: boolean): { messag
   const garbage: string[] = [];
   if (text.trim() === '') return { messages, garbage };
   if (isSse) {
-    for (const event of parseSse(text).events) {
+    // The first events are evidence; past them only a possible answer is parsed (see bounds.ts).
+    const events = parseSse(text).events;
+    for (const [index, event] of events.entries()) {
+      if (index >= BUFFER_BOUNDS.exchangeMessages && !event.data.includes('"result"') && !event.data.includes('"error"')) continue;
       const message = parseJsonMessage(event.data);
       if (message) messages.push(message);
-      else garbage.push(`SSE data is not one JSON-RPC message: ${event.data.slice(0, 200)}`);
+      else if (garbage.length < BUFFER_BOUNDS.exchangeMessages) garbage.push(`SSE data is not one JSON-RPC message: ${event.data.slice(0, 200)}`);
     }
     return { messages, garbage };
   }
@@ -304,7 +347,7 @@ function decodeBody(text: string, contentType: string, isSse: boolean): { messag
   return { messages, garbage };
 }
 
-async function endsWithin(iterator: AsyncIterator<unknown>, ms: number, chunks: Buffer[]): Promise<boolean> {
+async function endsWithin(iterator: AsyncIterator<unknown>, ms: number, onChunk: (chunk: Buffer) => void): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<'open'>((resolve) => {
     timer = setTimeout(() => resolve('open'), ms);
@@ -314,7 +357,7 @@ async function endsWithin(iterator: AsyncIterator<unknown>, ms: number, chunks: 
       const next = await Promise.race([iterator.next(), deadline]);
       if (next === 'open') return false;
       if (next.done) return true;
-      chunks.push(next.value as Buffer);
+      onChunk(next.value as Buffer);
     }
   } catch {
     return true;

@@ -15,6 +15,8 @@ import {
 } from './connection.js';
 import { didNotStart } from './startup-error.js';
 import type { ReceivedMessage } from './types.js';
+import { BUFFER_BOUNDS, BoundedList, droppedNote } from './bounds.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 
 export interface StdioOptions {
   command: string;
@@ -48,6 +50,18 @@ function isFenceAnswer(line: { message?: ReceivedMessage }): boolean {
 }
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** For a line refused as too deep (see json-depth.ts): its JSON-RPC id, read without walking it. */
+function tooDeepId(raw: string): { id?: string | number | null } | undefined {
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !nestsDeeperThan(value)) return undefined;
+    const id = (value as { id?: unknown }).id;
+    return { id: typeof id === 'string' || typeof id === 'number' || id === null ? id : undefined };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Newline-delimited JSON-RPC over a spawned process's stdin/stdout. */
 export class StdioConnection implements Connection {
   readonly kind = 'stdio' as const;
@@ -58,10 +72,12 @@ export class StdioConnection implements Connection {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private dropping = false;
+  /** Recent responses, for answers that arrive before their waiter; everything else goes to watchers. */
   private lines: Line[] = [];
+  private lineBytes = 0;
   private waiters: Waiter[] = [];
   private claimed = new Set<Line>();
-  private stray: UnsolicitedRecord[] = [];
+  private stray = new BoundedList<UnsolicitedRecord>(BUFFER_BOUNDS.strayRecords, BUFFER_BOUNDS.strayBytes, (record) => record.raw.length);
   private exitListeners: Array<() => void> = [];
   private watchers = new Set<(line: Line) => void>();
   /** When the server first answered anything: observation windows start after it, never at spawn. */
@@ -95,15 +111,33 @@ export class StdioConnection implements Connection {
   }
 
   unsolicited(): UnsolicitedRecord[] {
-    return [...this.stray];
+    return [...this.stray.items];
+  }
+
+  /** Unsolicited records past the bound, counted but not kept. */
+  unsolicitedDropped(): number {
+    return this.stray.dropped;
   }
 
   async send(message: OutgoingMessage): Promise<TransportExchange> {
     const startedAt = Date.now();
-    const firstLine = this.lines.length;
     if (!this.alive) {
       return { transport: 'stdio', request: { method: message.method, body: message.body }, failure: this.deathMessage(), startedAt, durationMs: 0 };
     }
+    // Evidence is a sample: the first lines that arrive while this exchange waits (and its answer), the rest counted.
+    const sample = new BoundedList<Line>(BUFFER_BOUNDS.exchangeMessages, BUFFER_BOUNDS.exchangeBodyBytes, (line) => line.raw.length);
+    const collect = (line: Line) => {
+      if (!isFenceAnswer(line)) sample.push(line);
+    };
+    this.watchers.add(collect);
+    try {
+      return await this.exchange(message, startedAt, sample);
+    } finally {
+      this.watchers.delete(collect);
+    }
+  }
+
+  private async exchange(message: OutgoingMessage, startedAt: number, sample: BoundedList<Line>): Promise<TransportExchange> {
     this.group.child.stdin?.write(message.body.endsWith('\n') ? message.body : `${message.body}\n`);
 
     let failure: string | undefined;
@@ -124,14 +158,19 @@ export class StdioConnection implements Connection {
     } else {
       await this.quiet(message.quietMs ?? 0);
     }
-    const seen = this.lines.slice(firstLine).filter((line) => !isFenceAnswer(line));
+    const seen = [...sample.items];
+    let dropped = sample.dropped;
+    if (answer && !seen.includes(answer)) {
+      seen.push(answer);
+      dropped -= 1;
+    }
     return {
       transport: 'stdio',
       request: { method: message.method, body: message.body },
       response:
         seen.length > 0 || answer
           ? {
-              body: seen.map((line) => line.raw).join('\n'),
+              body: seen.map((line) => line.raw).join('\n') + (dropped > 0 ? `\n(${droppedNote(dropped, 'lines')})` : ''),
               messages: seen.flatMap((line) => (line.message ? [line.message] : [])),
               answer: answer?.message,
               garbage: seen.flatMap((line) => (line.problem ? [`${line.problem}: ${line.raw.slice(0, 200)}`] : [])),
@@ -151,6 +190,7 @@ export class StdioConnection implements Connection {
   async stream(message: OutgoingMessage, options: StreamOptions): Promise<StreamCapture> {
     const startedAt = Date.now();
     const received: TimedMessage[] = [];
+    let droppedLines = 0;
     const request = { method: message.method, body: message.body };
     if (!this.alive) {
       return { exchange: { transport: 'stdio', request, failure: this.deathMessage(), startedAt, durationMs: 0 }, received, endedByServer: true };
@@ -161,7 +201,8 @@ export class StdioConnection implements Connection {
     });
     const watcher = (line: Line) => {
       if (isFenceAnswer(line)) return;
-      received.push({ at: line.at, raw: line.raw, message: line.message });
+      if (received.length < BUFFER_BOUNDS.streamEvents) received.push({ at: line.at, raw: line.raw, message: line.message });
+      else droppedLines += 1;
       if (options.until && line.message && options.until(line.message)) onMatch?.();
     };
     this.watchers.add(watcher);
@@ -199,6 +240,8 @@ export class StdioConnection implements Connection {
       this.watchers.delete(watcher);
     }
     const lines = [...received];
+    const sample = lines.slice(0, BUFFER_BOUNDS.exchangeMessages);
+    const notKept = lines.length - sample.length + droppedLines;
     return {
       exchange: {
         transport: 'stdio',
@@ -206,7 +249,7 @@ export class StdioConnection implements Connection {
         response:
           lines.length > 0
             ? {
-                body: lines.map((line) => line.raw).join('\n'),
+                body: sample.map((line) => line.raw).join('\n') + (notKept > 0 ? `\n(${droppedNote(notKept, 'lines')})` : ''),
                 messages: lines.flatMap((line) => (line.message ? [line.message] : [])),
                 answer: answer?.message,
                 garbage: lines.flatMap((line) => (line.message ? [] : [`not a JSON-RPC message: ${line.raw.slice(0, 200)}`])),
@@ -377,19 +420,39 @@ export class StdioConnection implements Connection {
     const raw = text.endsWith('\r') ? text.slice(0, -1) : text;
     if (raw.trim() === '') return;
     const message = parseJsonMessage(raw);
-    this.record(message ? { at, raw, message } : { at, raw, problem: 'not a JSON-RPC message' });
+    if (message) return this.record({ at, raw, message });
+    const deep = tooDeepId(raw);
+    if (!deep) return this.record({ at, raw, problem: 'not a JSON-RPC message' });
+    const problem = `JSON nested deeper than ${MAX_JSON_DEPTH} levels, not processed`;
+    this.record({ at, raw: raw.slice(0, 500), problem });
+    // Most likely an answer: fail its waiter now, with the reason, rather than at its deadline.
+    for (const waiter of this.waiters.filter((w) => deep.id !== undefined && sameId(w.id, deep.id))) waiter.fail(`the server's answer is ${problem}`);
+  }
+
+  /** Drops the older half of the held lines (by count, or by bytes when a few lines are huge). */
+  private trimLines(): void {
+    let cut = 0;
+    let bytes = 0;
+    while (cut < this.lines.length - 1 && (cut < this.lines.length / 2 || this.lineBytes - bytes > BUFFER_BOUNDS.retainedLineBytes)) {
+      bytes += this.lines[cut].raw.length;
+      cut += 1;
+    }
+    for (const line of this.lines.slice(0, cut)) this.claimed.delete(line);
+    this.lines.splice(0, cut);
+    this.lineBytes -= bytes;
   }
 
   private record(line: Line): void {
-    this.lines.push(line);
     for (const watcher of this.watchers) watcher(line);
-    if (this.lines.length > 10_000) this.lines.splice(0, 5_000);
     const message = line.message;
     if (message && (isResponse(message) || isIdlessError(message))) {
       if (this.readyAt === undefined) {
         this.readyAt = line.at;
         for (const listener of this.readyListeners.splice(0)) listener();
       }
+      this.lines.push(line);
+      this.lineBytes += line.raw.length;
+      if (this.lines.length > 10_000 || this.lineBytes > BUFFER_BOUNDS.retainedLineBytes) this.trimLines();
       const waiter = this.waiters.find((w) => sameId(w.id, message.id ?? null));
       if (waiter) {
         this.claimed.add(line);

@@ -15,6 +15,7 @@ import { MARKDOWN_MAX_BYTES, renderConformanceMarkdown, type MarkdownOptions } f
 import { refuseSymlink, writeFileSafely } from './safe-write.js';
 import { renderSarif, type SarifOptions } from './sarif.js';
 import { renderSurfaceMarkdown } from './surface-markdown.js';
+import { capForReport } from './caps.js';
 import type { Report } from './types.js';
 
 /**
@@ -50,6 +51,9 @@ export const REPORT_FILES = ['report.json', 'summary.md', 'junit.xml', 'conforma
  * ConfigurationError naming it.
  */
 export async function writeReportFiles(dir: string, report: Report, options: WriteReportOptions = {}): Promise<string[]> {
+  // Bounded and free of this machine's paths, whatever the server sent (see caps.ts).
+  report = capForReport(report);
+  if (options.traces) options = { ...options, traces: options.traces.map((line) => capForReport(line)) };
   const maxBytes = options.maxBytes ?? MARKDOWN_MAX_BYTES;
   const chartBaseline = options.baseline && chartBaselineFrom(options.baseline);
   const behaviourMarkdown = report.behaviour ? renderBehaviourMarkdown(report.behaviour, report.telemetry) : '';

@@ -1,0 +1,35 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCliProcess } from '../helpers/cli-process.js';
+import { REFERENCE_SERVER } from '../helpers/conformance.js';
+
+/**
+ * Issue 11 item 2: a server that sends 1 KB notifications/message by the ten thousand before each
+ * answer costs time, not memory. Every buffer it can fill keeps the first entries and counts the
+ * rest. Before, this run peaked at about 680 MB (and 60,000 per answer over a full run ran V8 out
+ * of heap); the target for any hostile fixture is a peak RSS under 300 MB, measured on the CLI
+ * process itself (process.resourceUsage().maxRSS).
+ */
+const PEAK_RSS_LIMIT = 300 * 1024 * 1024;
+const ONLY = 'discover-answers,capabilities-declared,tool-definitions,tool-call-result-shape';
+
+describe('a notification flood', () => {
+  it.each([
+    ['stdio', 20_000],
+    ['http', 10_000],
+  ] as const)('keeps the CLI under 300 MB peak RSS and still evaluates (%s)', async (transport, flood) => {
+    const out = mkdtempSync(join(tmpdir(), 'mcp-evals-flood-'));
+    const server = `FIXTURE_FLOOD=${flood} node ${JSON.stringify(REFERENCE_SERVER)} --break=flood`;
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const target = transport === 'stdio' ? ['--command', server] : ['--url', `http://127.0.0.1:${port}/mcp`, '--start', `${server} --http --port ${port}`];
+    const result = await runCliProcess(['conformance', ...target, '--timeout', '30000', '--only', ONLY, '--out', out], { timeoutMs: 110_000 });
+    expect(result.timedOut, result.stderr.slice(-2000)).toBe(false);
+    expect(result.code, result.stderr.slice(-2000)).toBe(0);
+    expect(result.peakRssBytes).toBeDefined();
+    expect(result.peakRssBytes!).toBeLessThan(PEAK_RSS_LIMIT);
+    const report = readFileSync(join(out, 'report.json'), 'utf8');
+    expect(report.length).toBeLessThan(2 * 1024 * 1024);
+  }, 120_000);
+});

@@ -1,0 +1,77 @@
+import type { TransportExchange } from './connection.js';
+
+/**
+ * What a server can make us keep is bounded in count and bytes: past a bound the first entries stay
+ * and the rest are counted ("1,165,140 more notifications dropped"), so a flood costs time, not memory.
+ */
+export const BUFFER_BOUNDS = {
+  /** Unsolicited records (notifications, stray responses, garbage) kept per connection. */
+  strayRecords: 1000,
+  /** Bytes of raw text kept in those records. */
+  strayBytes: 4 * 1024 * 1024,
+  /** Messages (besides the answer) and garbage lines kept in one exchange. */
+  exchangeMessages: 100,
+  /** Bytes of an exchange's body kept as evidence. */
+  exchangeBodyBytes: 256 * 1024,
+  /** Events kept with their arrival times while a stream is read. */
+  streamEvents: 10_000,
+  /** Bytes of stdout lines held for answer matching. */
+  retainedLineBytes: 32 * 1024 * 1024,
+} as const;
+
+/** Keeps the first `maxCount` items within `maxBytes` and counts the rest. */
+export class BoundedList<T> {
+  readonly items: T[] = [];
+  dropped = 0;
+  private bytes = 0;
+
+  constructor(
+    private readonly maxCount: number,
+    private readonly maxBytes: number,
+    private readonly sizeOf: (item: T) => number,
+  ) {}
+
+  push(item: T): boolean {
+    const size = this.sizeOf(item);
+    if (this.items.length >= this.maxCount || this.bytes + size > this.maxBytes) {
+      this.dropped += 1;
+      return false;
+    }
+    this.items.push(item);
+    this.bytes += size;
+    return true;
+  }
+}
+
+/** "1,165,140 more notifications dropped" */
+export function droppedNote(count: number, what: string): string {
+  return `${count.toLocaleString('en-US')} more ${what} dropped`;
+}
+
+/**
+ * An exchange as kept in the log: at most `exchangeMessages` messages and garbage lines (the answer
+ * always stays) and `exchangeBodyBytes` of body, each cut noted in the body itself.
+ */
+export function boundExchange<E extends TransportExchange>(exchange: E): E {
+  const response = exchange.response;
+  if (!response) return exchange;
+  const limit = BUFFER_BOUNDS.exchangeMessages;
+  const notes: string[] = [];
+  let { messages, garbage, body } = response;
+  if (messages.length > limit) {
+    const kept = messages.slice(0, limit);
+    if (response.answer && !kept.includes(response.answer)) kept.push(response.answer);
+    notes.push(droppedNote(messages.length - limit, 'messages'));
+    messages = kept;
+  }
+  if (garbage.length > limit) {
+    notes.push(droppedNote(garbage.length - limit, 'unparseable lines'));
+    garbage = garbage.slice(0, limit);
+  }
+  if (body.length > BUFFER_BOUNDS.exchangeBodyBytes) {
+    notes.push(`${(body.length - BUFFER_BOUNDS.exchangeBodyBytes).toLocaleString('en-US')} more characters of the body dropped`);
+    body = body.slice(0, BUFFER_BOUNDS.exchangeBodyBytes);
+  }
+  if (notes.length === 0) return exchange;
+  return { ...exchange, response: { ...response, messages, garbage, body: `${body}\n(${notes.join('; ')})` } };
+}

@@ -1,0 +1,68 @@
+/**
+ * JSON from the server, walked without recursion: how deeply a value nests, and a capped copy.
+ * How deeply a parsed JSON value nests, found without recursion. JSON.parse reads any depth, but
+ * JSON.stringify, structuredClone, ajv and our own walkers recurse: a message nested deeper than
+ * MAX_JSON_DEPTH is refused where it enters (as a message that could not be used), so nothing
+ * downstream can overflow the stack on it.
+ */
+export const MAX_JSON_DEPTH = 512;
+
+/** True when `value` nests more than `limit` arrays/objects deep. */
+export function nestsDeeperThan(value: unknown, limit = MAX_JSON_DEPTH): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: node, depth } = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node as Record<string, unknown>)) {
+      if (child !== null && typeof child === 'object') stack.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return false;
+}
+
+/**
+ * A deep copy with every string (keys included) cut at `stringChars` and nesting cut at `depth`,
+ * made without recursion; `mapString` rewrites each string first (report path scrubbing).
+ */
+export function capJson<T>(value: T, caps: { stringChars: number; depth: number; mapString?: (text: string) => string }): T {
+  const map = caps.mapString ?? ((text: string) => text);
+  const root: Record<string, unknown> = {};
+  const stack: Array<{ from: unknown; into: Record<string, unknown> | unknown[]; key: string | number; depth: number }> = [{ from: value, into: root, key: 'value', depth: 0 }];
+  while (stack.length > 0) {
+    const { from, into, key, depth } = stack.pop()!;
+    const put = (copy: unknown) => {
+      (into as Record<string | number, unknown>)[key] = copy;
+    };
+    if (typeof from === 'string') put(capString(map(from), caps.stringChars));
+    else if (from === null || typeof from !== 'object') put(from);
+    else if (depth >= caps.depth) put(`(nested deeper than ${caps.depth} levels; not shown)`);
+    else if (Array.isArray(from)) {
+      const copy: unknown[] = new Array(from.length);
+      put(copy);
+      from.forEach((item, index) => stack.push({ from: item, into: copy, key: index, depth: depth + 1 }));
+    } else {
+      const source = typeof (from as { toJSON?: unknown }).toJSON === 'function' ? (from as { toJSON: () => unknown }).toJSON() : from;
+      if (source !== from) {
+        stack.push({ from: source, into, key, depth });
+        continue;
+      }
+      const copy: Record<string, unknown> = {};
+      put(copy);
+      // Keys are placed now, in order; their values are filled in as the stack unwinds.
+      for (const [name, item] of Object.entries(from as Record<string, unknown>)) {
+        if (item === undefined) continue;
+        const capped = capString(name, caps.stringChars);
+        copy[capped] = null;
+        stack.push({ from: item, into: copy, key: capped, depth: depth + 1 });
+      }
+    }
+  }
+  return root.value as T;
+}
+
+/** "huge_nnnn… (15,728,640 bytes)" */
+export function capString(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}… (${Buffer.byteLength(text, 'utf8').toLocaleString('en-US')} bytes)`;
+}
