@@ -113,7 +113,8 @@ async function evaluate(settings: ActionSettings, context: RunContext, env: Node
   if (uploaded) core.info(`Report uploaded as artifact ${uploaded.name}${uploaded.url ? `: ${uploaded.url}` : uploaded.location ? ` to ${uploaded.location}` : ''}.`);
 
   const body = renderPrComment(report, verdict, { runUrl: runUrl(context), artifactUrl: uploaded?.url });
-  await writeJobSummary(jobSummaryMarkdown(report, body));
+  if (baseline.note) core.info(baseline.note);
+  await writeJobSummary(`${jobSummaryMarkdown(report, body)}${baseline.note ? `\n\n${baseline.note}\n` : ''}`);
   if (settings.annotations) {
     const at = { goldenFile: target.goldenFile ?? '', configFile: target.configFile ?? '', serverLine: target.serverLine };
     emitAnnotations(planAnnotations(report, verdict, { ...at, reservedErrors: VERDICT_SLOTS }));
