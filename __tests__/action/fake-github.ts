@@ -46,6 +46,10 @@ export interface FakeRun {
   conclusion: 'success' | 'failure' | null;
   /** The workflow file's name (`evals.yml`); runs listed per workflow match on it. */
   workflow: string;
+  /** What triggered it; default push. */
+  event?: string;
+  /** Where its head commit lives; default the repository the run is listed for. */
+  head_repository?: { full_name: string };
   created_at: string;
   updated_at: string;
 }
@@ -181,13 +185,15 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       comment.body = String((body as { body?: unknown })?.body ?? '');
       return reply(200, view(comment));
     }
-    if ((m = /^\/repos\/[^/]+\/[^/]+\/actions\/(?:workflows\/([^/]+)\/)?runs$/.exec(path)) && method === 'GET') {
-      const workflow = m[1];
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/(?:workflows\/([^/]+)\/)?runs$/.exec(path)) && method === 'GET') {
+      const repository = m[1];
+      const workflow = m[2];
       const branch = url.searchParams.get('branch');
       const status = url.searchParams.get('status');
       const runs = fake.runs
         .filter((run) => (workflow === undefined || run.workflow === workflow) && (!branch || run.head_branch === branch) && (!status || run.conclusion === status || run.status === status))
-        .sort((a, b) => b.id - a.id);
+        .sort((a, b) => b.id - a.id)
+        .map((run) => ({ event: 'push', head_repository: { full_name: repository }, repository: { full_name: repository }, ...run }));
       return reply(200, { total_count: runs.length, workflow_runs: runs });
     }
     if ((m = /^\/repos\/[^/]+\/[^/]+\/actions\/runs\/(\d+)\/artifacts$/.exec(path)) && method === 'GET') {

@@ -154,11 +154,11 @@ export function scheduleEvent(): RunOptions['event'] {
 }
 
 /** A pull request; `label` adds run-evals (a `labeled` event when `action` is labeled). */
-export function pullRequestEvent(options: { number?: number; labels?: string[]; action?: string; fork?: boolean } = {}): RunOptions['event'] {
+export function pullRequestEvent(options: { number?: number; labels?: string[]; action?: string; fork?: boolean; headSha?: string; name?: string } = {}): RunOptions['event'] {
   const labels = (options.labels ?? []).map((name) => ({ name }));
   const action = options.action ?? 'synchronize';
   return {
-    name: 'pull_request',
+    name: options.name ?? 'pull_request',
     payload: {
       action,
       number: options.number ?? 7,
@@ -166,7 +166,7 @@ export function pullRequestEvent(options: { number?: number; labels?: string[]; 
       pull_request: {
         number: options.number ?? 7,
         labels,
-        head: { ref: 'feature', sha: '1234567', repo: { full_name: options.fork ? 'someone/mcp-server' : REPOSITORY, fork: options.fork ?? false } },
+        head: { ref: 'feature', sha: options.headSha ?? '1234567', repo: { full_name: options.fork ? 'someone/mcp-server' : REPOSITORY, fork: options.fork ?? false } },
         base: { ref: 'main', repo: { full_name: REPOSITORY } },
       },
       repository: { full_name: REPOSITORY, default_branch: 'main' },

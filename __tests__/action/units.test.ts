@@ -176,7 +176,7 @@ describe('action.yml and layer0/action.yml', () => {
 
   it('declare the inputs, outputs and runtime the action implements', () => {
     expect(Object.keys(main.inputs).sort()).toEqual(
-      ['annotations', 'baseline', 'cache', 'comment', 'config', 'github-token', 'golden', 'layers', 'env', 'max-drop', 'models', 'ready-url', 'report-dir', 'runs', 'server-command', 'server-start', 'server-url', 'shard'].sort(),
+      ['allow-fork-prs', 'annotations', 'baseline', 'cache', 'comment', 'config', 'github-token', 'golden', 'layers', 'env', 'max-drop', 'models', 'ready-url', 'report-dir', 'runs', 'server-command', 'server-start', 'server-url', 'shard'].sort(),
     );
     expect(Object.keys(main.outputs).sort()).toEqual(['pass-rate', 'passed', 'regressed', 'report-dir', 'summary']);
     expect(main.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
@@ -232,13 +232,40 @@ describe('small helpers', () => {
 });
 
 describe('result cache key', () => {
-  it('is unique per run (GitHub caches are immutable) and restores by golden set, then by anything', async () => {
+  it('is unique per run (GitHub caches are immutable) and restores by cell, then golden set, then by anything', async () => {
     const { resultCacheKey } = await import('../../src/action/cache.js');
-    const a = resultCacheKey('abc', { id: '101', attempt: '1' });
-    const b = resultCacheKey('abc', { id: '102', attempt: '1' });
+    const a = resultCacheKey('abc', { models: ['m'] }, { id: '101', attempt: '1' });
+    const b = resultCacheKey('abc', { models: ['m'] }, { id: '102', attempt: '1' });
     expect(a.key).not.toBe(b.key);
     expect(a.key.startsWith(a.restoreKeys[0])).toBe(true);
-    expect(a.restoreKeys[0]).toMatch(/^mcp-evals-abc-\d+\.\d+\.\d+-$/);
-    expect(a.restoreKeys[1]).toBe('mcp-evals-');
+    expect(a.restoreKeys[1]).toMatch(/^mcp-evals-abc-\d+\.\d+\.\d+-$/);
+    expect(a.restoreKeys[2]).toBe('mcp-evals-');
+  });
+});
+
+describe('the verdict keeps its error annotation slot', () => {
+  it('with one slot reserved, 25 regressions give 9 error annotations and the overflow notice counts 16', async () => {
+    const { planAnnotations } = await import('../../src/core/report/annotations.js');
+    const { baselineOf, FILE_SOURCE } = await import('../gate/helpers.js');
+    const before = buildReport({ cases: Array.from({ length: 25 }, (_, i) => kase(`case-${i}`, 5, 5, { model: `m${i}`, line: i + 1 })) });
+    const now = buildReport({ cases: Array.from({ length: 25 }, (_, i) => kase(`case-${i}`, 0, 5, { model: `m${i}`, line: i + 1 })) });
+    const annotations = planAnnotations(now, gate(now, baselineOf(before), { baselineSource: FILE_SOURCE, now: NOW }), { goldenFile: 'tasks.yaml', configFile: 'mcp-evals.yml', reservedErrors: 1 });
+    expect(annotations.filter((a) => a.level === 'error')).toHaveLength(9);
+    expect(annotations.at(-1)?.message).toMatch(/^16 more errors not shown/);
+  });
+});
+
+describe('result cache keys', () => {
+  it('one key per matrix cell; a cell\'s prefix never matches another cell\'s keys', async () => {
+    const { resultCacheKey } = await import('../../src/action/cache.js');
+    const run = { id: '77', attempt: '2' };
+    const a1 = resultCacheKey('h', { models: ['gpt'], shard: { index: 1, total: 2 } }, run);
+    const a2 = resultCacheKey('h', { models: ['gpt'], shard: { index: 2, total: 2 } }, run);
+    const b1 = resultCacheKey('h', { models: ['gpt-4'], shard: { index: 1, total: 2 } }, run);
+    expect(a1.key).toBe('mcp-evals-h-0.1.0-gpt~shard-1-of-2~77-2');
+    expect(new Set([a1.key, a2.key, b1.key]).size).toBe(3);
+    expect(a1.restoreKeys).toEqual(['mcp-evals-h-0.1.0-gpt~shard-1-of-2~', 'mcp-evals-h-0.1.0-', 'mcp-evals-']);
+    for (const other of [a2.key, b1.key]) expect(other.startsWith(a1.restoreKeys[0])).toBe(false);
+    expect(resultCacheKey('h', { models: ['m'.repeat(600)] }, run).key.length).toBeLessThan(200);
   });
 });

@@ -92,6 +92,31 @@ describe('mcp-evals baseline accept', () => {
     expect(refused.stderr).not.toMatch(/fine on/);
   });
 
+  it('refuses a merged report that holds only some shards, naming the missing cases; --force accepts it', async () => {
+    const { loadGoldenSet } = await import('../../src/core/golden/load.js');
+    const { goldenSetHash } = await import('../../src/core/golden/hash.js');
+    const dir = await tempDir();
+    const tasks = join(dir, 'tasks.yaml');
+    await writeFile(tasks, ['a', 'b', 'c', 'd'].map((id) => `- id: ${id}\n  prompt: "do ${id}"\n  expect_tool: null\n`).join(''));
+    const hash = goldenSetHash(await loadGoldenSet(tasks));
+    // 1 of 4 shards, merged (no shard field left): case a on both models.
+    const report = buildReport({ cases: [kase('a', 5, 5), kase('a', 5, 5, { model: 'model-b' })] });
+    report.behaviour!.golden = { file: tasks, hash, cases: 4 };
+    const from = await reportDir(report);
+    const out = join(dir, 'baseline.json');
+    const refused = await runCli(['baseline', 'accept', '--report', from, '--out', out]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/it covers 1 of 4 cases of the golden set: 6 case × model results are missing \(b on model-a, b on model-b, c on model-a, c on model-b, d on model-a, d on model-b\)/);
+    await expect(readFile(out, 'utf8')).rejects.toThrow(/ENOENT/);
+    expect((await runCli(['baseline', 'accept', '--report', from, '--out', out, '--force'])).code).toBe(0);
+
+    // Without the golden file (another checkout), the count still says it.
+    report.behaviour!.golden = { file: join(dir, 'gone.yaml'), hash, cases: 4 };
+    const counted = await runCli(['baseline', 'accept', '--report', await reportDir(report), '--out', join(dir, 'b2.json')]);
+    expect(counted.code).toBe(1);
+    expect(counted.stderr).toMatch(/it covers 1 of the golden set's 4 cases \(.*gone\.yaml is not here to name the others\)/);
+  });
+
   it('refuses a single shard: merge first', async () => {
     const report = completeReport();
     report.behaviour!.shard = { index: 2, total: 3 };

@@ -15,6 +15,7 @@ const REUSABLE = '.github/workflows/mcp-evals.yml';
 const CI = '.github/workflows/ci.yml';
 const CHECK_DIST = '.github/workflows/check-dist.yml';
 const TEMPLATE = 'golden-template/.github/workflows/mcp-evals.yml';
+const RELEASE = '.github/workflows/release.yml';
 
 /** The placeholder owner/name of the published action (README and the workflow's header say how to replace it). */
 const ACTION_REPO = 'mcp-evals/mcp-evals';
@@ -86,11 +87,12 @@ describe.each(workflowFiles())('%s', (file) => {
     }
   });
 
-  it('grants no write permission but pull-requests, never write-all, and names permissions for every job', () => {
+  it('grants no write permission but pull-requests (the release: contents and id-token), never write-all, and names permissions for every job', () => {
     const grants = [workflow.permissions, ...Object.values(workflow.jobs).map((job) => job.permissions)].filter((p) => p !== undefined);
+    const writable = file === RELEASE ? ['contents', 'id-token'] : ['pull-requests'];
     for (const grant of grants) {
       expect(grant).not.toBe('write-all');
-      if (typeof grant === 'object') for (const [scope, level] of Object.entries(grant)) if (level === 'write') expect(scope).toBe('pull-requests');
+      if (typeof grant === 'object') for (const [scope, level] of Object.entries(grant)) if (level === 'write') expect(writable).toContain(scope);
     }
     for (const [id, job] of Object.entries(workflow.jobs)) {
       expect(workflow.permissions !== undefined || job.permissions !== undefined, `jobs.${id} has no permissions and the workflow none`).toBe(true);

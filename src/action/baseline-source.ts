@@ -16,6 +16,8 @@ import type { BaselineSetting } from './settings.js';
 export interface BaselineChoice {
   baseline: Baseline | undefined;
   source: GateOptions['baselineSource'];
+  /** For the job summary: which last-green run was used, and why the newer ones were passed over. */
+  note?: string;
 }
 
 export interface BaselineDeps {
@@ -32,6 +34,12 @@ export interface BaselineDeps {
 
 /** How many recent successful runs are searched for the report artifact (older ones may have expired). */
 const RUNS_SEARCHED = 5;
+
+/**
+ * The events whose runs can become the baseline: code already on the default branch. A pull
+ * request's run (a fork's branch may be named `main` too) or a workflow_run is never trusted.
+ */
+const TRUSTED_EVENTS = new Set(['push', 'schedule', 'workflow_dispatch']);
 
 /**
  * A committed baseline file is read strictly (a broken one is a configuration error, exit 2); a
@@ -82,27 +90,50 @@ async function lastGreenReport(deps: BaselineDeps): Promise<BaselineChoice | und
   const runs = context.workflowFile
     ? (await octokit.rest.actions.listWorkflowRuns({ ...query, workflow_id: basename(context.workflowFile) })).data.workflow_runs
     : (await octokit.rest.actions.listWorkflowRunsForRepo(query)).data.workflow_runs;
-  const candidates = runs.filter((run) => run.id !== context.runId).slice(0, RUNS_SEARCHED);
+  const fullName = `${owner}/${repo}`;
+  const passedOver: string[] = [];
+  const name = (run: (typeof runs)[number]) => `run ${run.run_number ?? run.id}`;
+  const candidates = runs
+    .filter((run) => {
+      if (run.id === context.runId) return false;
+      const from = run.head_repository?.full_name;
+      if (from !== fullName) passedOver.push(`${name(run)}: its commit is from ${from ?? 'an unknown repository'}, not ${fullName}`);
+      else if (!TRUSTED_EVENTS.has(run.event)) passedOver.push(`${name(run)}: triggered by ${run.event}, not push, schedule or workflow_dispatch`);
+      else return true;
+      return false;
+    })
+    .slice(0, RUNS_SEARCHED);
   await mkdir(context.tempDir, { recursive: true });
-  let fallback: BaselineChoice | undefined;
+  let fallback: { choice: BaselineChoice; used: string } | undefined;
+  const noted = (choice: BaselineChoice, used: string): BaselineChoice => ({
+    ...choice,
+    note: [`Baseline: ${used}.`, ...(passedOver.length > 0 ? [`Passed over: ${passedOver.join('; ')}.`] : [])].join(' '),
+  });
   for (const run of candidates) {
     const into = await mkdtemp(join(context.tempDir, 'mcp-evals-baseline-'));
     try {
       const dir = await deps.artifacts.download(deps.artifactName, { runId: run.id, owner, repo, token }, into);
-      if (!dir) continue;
+      if (!dir) {
+        passedOver.push(`${name(run)}: no ${deps.artifactName} artifact`);
+        continue;
+      }
       const report = await readReport(join(dir, 'report.json'));
       // No `#` or `@` in a label: Markdown renderers would defuse them (issue links, mentions). The commit is shown apart.
       const label = `${deps.artifactName} of run ${run.run_number ?? run.id} on ${branch}`;
       const acceptedAt = new Date(run.updated_at ?? run.created_at);
       const baseline = baselineFromReport(report, { acceptedAt, commit: run.head_sha, source: label });
       const choice: BaselineChoice = { baseline, source: { kind: 'artifact', label, acceptedAt: acceptedAt.toISOString() } };
-      if (!deps.needBehaviour || report.behaviour) return choice;
-      fallback ??= choice;
+      const used = `${name(run)} (${run.event} on ${branch} of ${fullName}, commit ${run.head_sha.slice(0, 7)})`;
+      if (!deps.needBehaviour || report.behaviour) return noted(choice, used);
+      passedOver.push(`${name(run)}: conformance only, and this run needs the behaviour layer`);
+      fallback ??= { choice, used: `${used}, conformance only: no trusted run searched had the behaviour layer` };
     } finally {
       await rm(into, { recursive: true, force: true });
     }
   }
-  return fallback;
+  if (fallback) return noted(fallback.choice, fallback.used);
+  if (passedOver.length > 0) core.notice(`No last-green baseline: ${passedOver.join('; ')}.`);
+  return undefined;
 }
 
 async function readReport(file: string): Promise<Report> {

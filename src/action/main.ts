@@ -134,7 +134,8 @@ async function evaluate(settings: ActionSettings, context: RunContext, env: Node
 
   // The comment and the summary go outside the run: through the run's redactor first.
   const body = redactRun(renderPrComment(report, verdict, { runUrl: runUrl(context), artifactUrl: uploaded?.url, history: report.behaviour ? await readWorkspaceHistory(context.workspace) : undefined }));
-  await writeJobSummary(redactRun(jobSummaryMarkdown(report, body)));
+  if (baseline.note) info(baseline.note);
+  await writeJobSummary(redactRun(`${jobSummaryMarkdown(report, body)}${baseline.note ? `\n\n${baseline.note}\n` : ''}`));
   if (settings.annotations) {
     const at = { goldenFile: target.goldenFile ?? '', configFile: target.configFile ?? '', serverLine: target.serverLine };
     emitAnnotations(planAnnotations(report, verdict, { ...at, reservedErrors: VERDICT_SLOTS }));

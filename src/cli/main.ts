@@ -1,19 +1,6 @@
 import { ConfigurationError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
-import { checksCommand } from './commands/checks.js';
-import { conformanceCommand } from './commands/conformance.js';
-import { docsCommand } from './commands/docs.js';
-import { doctorCommand } from './commands/doctor.js';
-import { runCommand } from './commands/run.js';
-import { mergeCommand } from './commands/merge.js';
-import { initCommand } from './commands/init.js';
-import { baselineCommand } from './commands/baseline.js';
-import { scoreCommand } from './commands/score.js';
-import { scorersCommand } from './commands/scorers.js';
-import { captureCommand } from './commands/capture.js';
-import { compareCommand } from './commands/compare.js';
-import { historyCommand } from './commands/history.js';
-import { surfaceCommand } from './commands/surface.js';
+
 import { EXIT } from '../core/exit-codes.js';
 import { AMBIENT_SECRET_ENV, registerRunSecrets } from '../core/mcp/redact.js';
 import { consoleOutput, guarded, type Output } from './output.js';
@@ -42,26 +29,35 @@ Usage:
   mcp-evals docs [--write FILE]    print (or write) docs/conformance.md from the check registry
   mcp-evals --version
 
-Run \`mcp-evals conformance --help\` for the options.
+Run \`mcp-evals COMMAND --help\` for a command's options.
 Exit codes: 0 pass, 1 a check failed or a gate regressed, 2 usage or configuration error,
 3 could not evaluate (server or model unreachable, auth, quota, budget exhausted, or an internal error).`;
 
-const COMMANDS: Record<string, (argv: string[], out: Output) => Promise<number>> = {
-  conformance: conformanceCommand,
-  surface: surfaceCommand,
-  run: runCommand,
-  merge: mergeCommand,
-  init: initCommand,
-  baseline: baselineCommand,
-  score: scoreCommand,
-  scorers: scorersCommand,
-  capture: captureCommand,
-  compare: compareCommand,
-  history: historyCommand,
-  checks: checksCommand,
-  docs: docsCommand,
-  doctor: doctorCommand,
+type Command = (argv: string[], out: Output) => Promise<number>;
+
+/**
+ * Each command's module, loaded only when that command runs: `--version` and `--help` load none
+ * (no conformance checks, model providers or ajv), and a command loads only its own.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  conformance: async () => (await import('./commands/conformance.js')).conformanceCommand,
+  surface: async () => (await import('./commands/surface.js')).surfaceCommand,
+  run: async () => (await import('./commands/run.js')).runCommand,
+  merge: async () => (await import('./commands/merge.js')).mergeCommand,
+  init: async () => (await import('./commands/init.js')).initCommand,
+  baseline: async () => (await import('./commands/baseline.js')).baselineCommand,
+  score: async () => (await import('./commands/score.js')).scoreCommand,
+  scorers: async () => (await import('./commands/scorers.js')).scorersCommand,
+  capture: async () => (await import('./commands/capture.js')).captureCommand,
+  compare: async () => (await import('./commands/compare.js')).compareCommand,
+  history: async () => (await import('./commands/history.js')).historyCommand,
+  checks: async () => (await import('./commands/checks.js')).checksCommand,
+  docs: async () => (await import('./commands/docs.js')).docsCommand,
+  doctor: async () => (await import('./commands/doctor.js')).doctorCommand,
 };
+
+/** The command names, in the order USAGE lists them (tests run `--help` on each). */
+export const COMMAND_NAMES = Object.keys(COMMANDS);
 
 /** The whole CLI: returns the exit code instead of exiting, so tests can call it in-process. */
 export async function main(argv: string[], out: Output = consoleOutput()): Promise<number> {
@@ -76,13 +72,13 @@ export async function main(argv: string[], out: Output = consoleOutput()): Promi
   }
   out = guarded(out);
   registerRunSecrets({ env: process.env, envNames: AMBIENT_SECRET_ENV });
-  const run = COMMANDS[command];
-  if (!run) {
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!load) {
     out.stderr(`mcp-evals: unknown command "${command}"\n\n${USAGE}`);
     return EXIT.usage;
   }
   try {
-    return await run(rest, out);
+    return await (await load())(rest, out);
   } catch (error) {
     if (error instanceof ConfigurationError) {
       out.stderr(`mcp-evals: ${error.message}`);

@@ -3,6 +3,8 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigurationError } from '../../core/errors.js';
 import { baselineFromReport, parseBaseline, splitCaseKey, type Baseline } from '../../core/gate/baseline.js';
 import { formatAge } from '../../core/gate/compare.js';
+import { goldenSetHash } from '../../core/golden/hash.js';
+import { loadGoldenSet } from '../../core/golden/load.js';
 import { reportViolations } from '../../core/report/schema.js';
 import type { Report } from '../../core/report/types.js';
 import { parseFlags } from '../args.js';
@@ -28,11 +30,13 @@ accept  turns a run's report into the approved baseline and writes it (commit th
   --out FILE       where to write the baseline (default ${DEFAULT_BASELINE_FILE})
   --commit SHA     the commit the run was made on (recorded in the baseline)
   --by NAME        who accepted it (recorded in the baseline)
-  --force          accept a partial report, a single shard, or one with errored or not-run cases
+  --force          accept a partial report, a single shard, a merge of some shards only,
+                   or one with errored or not-run cases
 
   A baseline is the bar every later run is held to, so it must be a complete, trustworthy
-  sample: a run that stopped early, a single shard, or a case whose model calls errored would
-  lower the bar for the cases it left out. accept refuses those (exit 1) unless --force.
+  sample of the whole golden set: a run that stopped early, a single shard (or a merge of 1 of
+  4), or a case whose model calls errored would lower the bar for the cases it left out. accept
+  names what is missing and refuses (exit 1) unless --force.
 
 show    prints a baseline's source, age, server and cases:
   --file FILE      the baseline (default ${DEFAULT_BASELINE_FILE})
@@ -70,7 +74,7 @@ async function accept(argv: string[], out: Output): Promise<number> {
   const reportFile = await reportPath(resolve(values.report ?? DEFAULT_REPORT_DIR));
   const report = await readReport(reportFile);
 
-  const objections = unfitness(report);
+  const objections = [...unfitness(report), ...(await missingCases(report, reportFile))];
   if (objections.length > 0 && !values.force) {
     out.stderr(
       [
@@ -157,6 +161,41 @@ function unfitness(report: Report): string[] {
     objections.push(`${incomplete.length} case × model result${incomplete.length === 1 ? ' has' : 's have'} runs that errored or did not run: ${listed.join(', ')}${more}`);
   }
   return objections;
+}
+
+/**
+ * A baseline covers the whole golden set on every model of the report: a merge of some shards
+ * only has results for part of it. The golden file (as the report names it, from the working
+ * directory or beside the report) names the missing cases when it is the same golden set.
+ */
+async function missingCases(report: Report, reportFile: string): Promise<string[]> {
+  const behaviour = report.behaviour;
+  if (!behaviour || behaviour.shard) return [];
+  const present = new Set(behaviour.results.map((result) => `${result.id}\u0000${result.model}`));
+  const ids = await goldenCaseIds(behaviour.golden, reportFile);
+  const models = behaviour.models.map((model) => model.id);
+  if (ids) {
+    const missing = ids.flatMap((id) => models.filter((model) => !present.has(`${id}\u0000${model}`)).map((model) => `${id} on ${model}`));
+    if (missing.length === 0) return [];
+    const more = missing.length > MAX_LISTED ? `, …and ${missing.length - MAX_LISTED} more` : '';
+    return [`it covers ${ids.length - new Set(missing.map((entry) => entry.split(' on ')[0])).size} of ${ids.length} cases of the golden set: ${missing.length} case × model result${missing.length === 1 ? ' is' : 's are'} missing (${missing.slice(0, MAX_LISTED).join(', ')}${more}); merge every shard's report with \`mcp-evals merge\``];
+  }
+  const cases = new Set(behaviour.results.map((result) => result.id)).size;
+  if (cases >= behaviour.golden.cases) return [];
+  return [`it covers ${cases} of the golden set's ${behaviour.golden.cases} cases (${behaviour.golden.file} is not here to name the others); merge every shard's report with \`mcp-evals merge\``];
+}
+
+/** The case ids of the report's golden set, when its file is found and still hashes the same. */
+async function goldenCaseIds(golden: { file: string; hash: string }, reportFile: string): Promise<string[] | undefined> {
+  for (const file of [resolve(golden.file), resolve(dirname(reportFile), golden.file)]) {
+    try {
+      const set = await loadGoldenSet(file);
+      if (goldenSetHash(set) === golden.hash) return set.cases.map((entry) => entry.id);
+    } catch {
+      // Not here, or another version of it: fall back to the count.
+    }
+  }
+  return undefined;
 }
 
 /** DIR/report.json, or the path itself when it is a file. */

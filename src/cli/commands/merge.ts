@@ -12,9 +12,26 @@ import { parseFlags } from '../args.js';
 import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
 
+const HELP = `mcp-evals merge — combine the reports of shards (and of a conformance run) into one
+
+Usage:
+  mcp-evals merge DIR... [--out DIR]
+
+Each DIR holds a report.json (and traces.jsonl with the behaviour layer) from \`mcp-evals run
+--shard i/n\` or the action; they must come from one golden set and one server. The merged
+report is what an unsharded run would have written.
+  --out DIR   where the merged report is written (default mcp-evals-report)
+
+Exit codes: 0 merged, 1 merged and a case is below its floor, 2 a report is missing, invalid or
+from another golden set.`;
+
 /** `mcp-evals merge DIR... --out DIR`: shard reports → the report an unsharded run would have written. */
 export async function mergeCommand(argv: string[], out: Output): Promise<number> {
-  const { values, positionals } = parseFlags(argv, { out: { type: 'string' } }, true);
+  const { values, positionals } = parseFlags(argv, { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, true);
+  if (values.help) {
+    out.stdout(HELP);
+    return EXIT.ok;
+  }
   if (positionals.length === 0) throw new ConfigurationError('usage: mcp-evals merge DIR... --out DIR');
   const shards = await Promise.all(positionals.map(readShard));
   const { report, traces } = mergeReports(shards);
