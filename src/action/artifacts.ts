@@ -2,7 +2,7 @@ import { cp, mkdir, readdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 // Namespace imports of the toolkit, errors told apart by name: @github/local-action swaps these modules for stubs with fewer exports.
-import * as artifact from '@actions/artifact';
+import type { ArtifactClient } from '@actions/artifact';
 import * as core from '@actions/core';
 import type { RunContext } from './context.js';
 
@@ -48,7 +48,13 @@ export function artifactName(base: string, parts: Array<string | undefined>): st
 
 class ActionsArtifactStore implements ArtifactStore {
   readonly description = 'GitHub artifacts';
-  private readonly client = new artifact.DefaultArtifactClient();
+  private loaded?: ArtifactClient;
+
+  /** @actions/artifact (and its Azure storage client) loads only when a run uploads or downloads. */
+  private async client(): Promise<ArtifactClient> {
+    this.loaded ??= new (await import(/* webpackMode: "eager" */ '@actions/artifact')).DefaultArtifactClient();
+    return this.loaded;
+  }
 
   constructor(
     private readonly env: NodeJS.ProcessEnv,
@@ -62,7 +68,7 @@ class ActionsArtifactStore implements ArtifactStore {
     }
     try {
       const files = await listFiles(dir);
-      const { id } = await this.client.uploadArtifact(name, files, dir);
+      const { id } = await (await this.client()).uploadArtifact(name, files, dir);
       const repository = this.context.repository;
       const url =
         id !== undefined && repository && this.context.runId !== undefined
@@ -79,13 +85,13 @@ class ActionsArtifactStore implements ArtifactStore {
     const findBy = { token: run.token, workflowRunId: run.runId, repositoryOwner: run.owner, repositoryName: run.repo };
     let id: number;
     try {
-      id = (await this.client.getArtifact(name, { findBy })).artifact.id;
+      id = (await (await this.client()).getArtifact(name, { findBy })).artifact.id;
     } catch (error) {
       if ((error as Error | undefined)?.name === 'ArtifactNotFoundError') return undefined;
       throw error;
     }
     await mkdir(into, { recursive: true });
-    await this.client.downloadArtifact(id, { path: into, findBy });
+    await (await this.client()).downloadArtifact(id, { path: into, findBy });
     return into;
   }
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import * as core from '@actions/core';
-import { getOctokit } from '@actions/github';
+import type { getOctokit } from '@actions/github';
 import { baselineFromReport, parseBaseline, type Baseline } from '../core/gate/baseline.js';
 import type { GateOptions } from '../core/gate/compare.js';
 import { reportViolations } from '../core/report/schema.js';
@@ -84,7 +84,7 @@ async function lastGreenReport(deps: BaselineDeps): Promise<BaselineChoice | und
   if (!context.repository) throw new Error('GITHUB_REPOSITORY is not set');
   if (!token) throw new Error('no github-token');
   const { owner, repo } = context.repository;
-  const octokit = getOctokit(token);
+  const octokit = (await import(/* webpackMode: "eager" */ '@actions/github')).getOctokit(token);
   const branch = deps.defaultBranch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch;
   const query = { owner, repo, branch, status: 'success' as const, per_page: 20 };
   const runs = context.workflowFile

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Builds the action's bundles with @vercel/ncc (ESM output; ncc compiles the TypeScript itself):
-//   src/action/index.ts  → <out>/index.js          (action.yml)
-//   src/action/layer0.ts → <out>/layer0/index.js   (layer0/action.yml)
-// plus each bundle's chunks and licenses.txt. Usage: node src/action/bundle.mjs [out, default dist]
+// Builds the action's one bundle with @vercel/ncc (ESM, minified; ncc compiles the TypeScript itself):
+//   src/action/index.ts → <out>/index.js, its lazily loaded chunks (@actions/artifact, cache and
+//   github load only when a run needs them) and licenses.txt           (action.yml)
+//   <out>/layer0/index.js: a two-line entry that imports the same bundle (layer0/action.yml)
+// Usage: node src/action/bundle.mjs [out, default dist]
 //
 // ncc's CLI also writes a package.json ({"type": "module"}) next to each bundle. It is left out on
 // purpose: the repository's own package.json ("type": "module", the version) must be the first one
@@ -15,30 +16,29 @@ import ncc from '@vercel/ncc';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const out = resolve(process.argv[2] ?? join(root, 'dist'));
-const bundles = [
-  { entry: 'src/action/index.ts', dir: out },
-  { entry: 'src/action/layer0.ts', dir: join(out, 'layer0') },
-];
 
-for (const { entry, dir } of bundles) {
-  const { code, assets } = await ncc(join(root, entry), {
-    target: 'es2022',
-    minify: false,
-    sourceMap: false,
-    cache: false,
-    license: 'licenses.txt',
-    quiet: true,
-  });
-  await clean(dir);
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'index.js'), code);
-  for (const [name, asset] of Object.entries(assets)) {
-    if (name === 'package.json') continue;
-    await mkdir(dirname(join(dir, name)), { recursive: true });
-    await writeFile(join(dir, name), asset.source);
-  }
-  process.stdout.write(`${entry} → ${join(dir, 'index.js')} (${Math.round(Buffer.byteLength(code) / 1024)} kB, ${Object.keys(assets).length} assets)\n`);
+const { code, assets } = await ncc(join(root, 'src/action/index.ts'), {
+  target: 'es2022',
+  minify: true,
+  sourceMap: false,
+  cache: false,
+  license: 'licenses.txt',
+  quiet: true,
+});
+await clean(out);
+await clean(join(out, 'layer0'));
+await mkdir(join(out, 'layer0'), { recursive: true });
+await writeFile(join(out, 'index.js'), code);
+for (const [name, asset] of Object.entries(assets)) {
+  if (name === 'package.json') continue;
+  await mkdir(dirname(join(out, name)), { recursive: true });
+  await writeFile(join(out, name), asset.source);
 }
+await writeFile(
+  join(out, 'layer0', 'index.js'),
+  "// layer0/action.yml's entry: the conformance-only action, from the shared bundle (built by src/action/bundle.mjs).\nimport { runLayer0 } from '../index.js';\n\nawait runLayer0();\n",
+);
+process.stdout.write(`src/action/index.ts → ${join(out, 'index.js')} (${Math.round(Buffer.byteLength(code) / 1024)} kB, ${Object.keys(assets).length} assets) + layer0/index.js\n`);
 
 /** Removes what an earlier build left (bundles, chunks, licenses), keeping anything else and the nested bundle folders. */
 async function clean(dir) {

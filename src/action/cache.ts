@@ -2,7 +2,6 @@ import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import * as cache from '@actions/cache';
 import * as core from '@actions/core';
 import type { Shard } from '../core/evals/shard.js';
 import { toolVersion } from '../core/version.js';
@@ -62,9 +61,9 @@ class ActionsCacheStore implements CacheStore {
   private unavailableNoted = false;
 
   async restore(dir: string, key: string, restoreKeys: string[]): Promise<string | undefined> {
-    if (!this.available()) return undefined;
+    if (!(await this.available())) return undefined;
     try {
-      return await cache.restoreCache([servicePath(dir)], key, restoreKeys);
+      return await (await import(/* webpackMode: "eager" */ '@actions/cache')).restoreCache([servicePath(dir)], key, restoreKeys);
     } catch (error) {
       core.notice(`The result cache was not restored (${messageOf(error)}): every case runs this time.`);
       return undefined;
@@ -72,11 +71,11 @@ class ActionsCacheStore implements CacheStore {
   }
 
   async save(dir: string, key: string): Promise<SaveOutcome> {
-    if (!this.available()) return { saved: false, why: 'no cache service here' };
+    if (!(await this.available())) return { saved: false, why: 'no cache service here' };
     if (!(await hasFiles(dir))) return { saved: false, why: `nothing in ${dir} to save` };
     try {
       // saveCache logs its own failures ("Failed to save: …", a reservation refused) and returns -1 instead of throwing.
-      const id = await cache.saveCache([servicePath(dir)], key);
+      const id = await (await import(/* webpackMode: "eager" */ '@actions/cache')).saveCache([servicePath(dir)], key);
       return id === -1 ? { saved: false, why: 'the cache service refused or failed the save (its message is above)' } : { saved: true };
     } catch (error) {
       // A key saved already (by a parallel job, or an exact hit), named rather than instanceof: see artifacts.ts.
@@ -85,10 +84,10 @@ class ActionsCacheStore implements CacheStore {
     }
   }
 
-  private available(): boolean {
+  private async available(): Promise<boolean> {
     let available = false;
     try {
-      available = cache.isFeatureAvailable();
+      available = (await import(/* webpackMode: "eager" */ '@actions/cache')).isFeatureAvailable();
     } catch {
       available = false;
     }

@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { getOctokit } from '@actions/github';
+import type { getOctokit } from '@actions/github';
 import { STICKY_MARKER } from '../core/report/pr-comment.js';
 import { messageOf } from './artifacts.js';
 import type { RunContext } from './context.js';
@@ -95,7 +95,7 @@ export async function postStickyComment(body: string, pr: PullRequestInfo, token
     return 'skipped';
   }
   const { owner, repo } = context.repository;
-  const octokit = getOctokit(token);
+  const octokit = (await import(/* webpackMode: "eager" */ '@actions/github')).getOctokit(token);
   const sha = pr.headSha ?? context.sha;
   const text = sha ? `${body}\n${headMarker(sha)}` : body;
   try {

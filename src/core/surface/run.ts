@@ -31,6 +31,7 @@ export async function runSurface(spec: TargetSpec, options: { timeoutMs: number 
   try {
     const probe = await discoverEra(target, new ExchangeLog(), options.timeoutMs);
     if ('problem' in probe) return { server, problem: probe.problem };
+    if ('notStarted' in probe) return { server, problem: probe.notStarted };
     const { client, discovery } = probe;
     server.name = discovery.serverInfo?.name;
     server.version = discovery.serverInfo?.version;
