@@ -21,9 +21,12 @@ const VERBS = new Set(
     'subscribe notify trigger deploy build install enable disable grant revoke assign invite approve reject reply comment tag ' +
     'label link unlink attach detach extract transform encode decode encrypt decrypt hash sign annotate sample wait sleep ping ' +
     'provide allow enumerate browse access manage handle process perform apply append replace lookup draw plot evaluate predict ' +
-    'recommend estimate report lists reads writes creates returns gets'
+    'recommend estimate report ask answer greet emit refresh reset resize crop upload paginate reverse tell announce fork commit push pull ' +
+    'clone checkout review watch observe simulate retrieve obtain collect gather pick choose select'
   ).split(' '),
 );
+
+const DETERMINERS = new Set(['the', 'a', 'an', 'all', 'one', 'each', 'every', 'your', 'its', 'their', 'this', 'that', 'any', 'some', 'multiple', 'several', 'two', 'new', 'up', 'back', 'out']);
 
 const USAGE = /\b(use (this|it)( tool)? (when|to|for|if|whenever|only|instead)|(use|call) (when|whenever)|when (you|the user) (need|want|ask|wish|have|are)|(do not|don't|never|avoid) (use|call|using|calling)|only (use|call)|instead of|use \w+ instead|prefer(red)? (over|to)|best (for|suited|used)|useful (for|when|to)|ideal for|good for|when to use|helpful (for|when)|suitable for|designed (for|to)|intended (for|to))\b/i;
 const RETURNS = /\b(returns?|returned|returning|responds? with|outputs?|yields?|gives? back|produces?|results? (in|is|are|contains?)|response (is|contains|includes))\b/i;
@@ -127,7 +130,10 @@ const COMPONENT_PHRASE: Record<Component, string> = {
 function assessComponents(tool: Record<string, unknown>, description: string, properties: Property[], undescribed: Property[], repeat: string | undefined): Record<Component, ComponentResult> {
   const firstSentence = description.split(/(?<=[.!?])\s|\n/)[0] ?? '';
   const sentenceWords = words(firstSentence);
-  const verb = sentenceWords.find((word) => VERBS.has(word) || VERBS.has(word.replace(/(es|s|ed|d|ing)$/, '')) || VERBS.has(word.replace(/(ies)$/, 'y')));
+  const known = sentenceWords.find((word) => VERBS.has(word) || VERBS.has(word.replace(/(es|s|ed|d|ing)$/, '')) || VERBS.has(word.replace(/(ies)$/, 'y')));
+  // "Asks the user …": a third-person verb opening the sentence before an article or determiner.
+  const opening = /^[a-z]{3,}s$/.test(sentenceWords[0] ?? '') && DETERMINERS.has(sentenceWords[1] ?? '') ? sentenceWords[0] : undefined;
+  const verb = known ?? opening;
   const purpose: ComponentResult =
     repeat ? { present: false, evidence: 'it only repeats the name and parameter names' }
     : sentenceWords.length >= 2 && verb ? { present: true, evidence: `first sentence has the verb "${verb}"` }
