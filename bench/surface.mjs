@@ -68,7 +68,7 @@ function published() {
     const args = server.args.map((arg) => (arg === 'DIR' ? work : arg));
     const out = join(work, `out-${server.pkg.split('/').pop()}`);
     const command = [process.execPath, entry, ...args].map((part) => JSON.stringify(part)).join(' ');
-    const run = spawnSync(process.execPath, [CLI, 'surface', '--command', command, '--out', out, '--baseline', join(work, 'none.json'), '--timeout', '20000'], { encoding: 'utf8', cwd: work });
+    const run = spawnSync(process.execPath, [CLI, 'surface', '--command', command, '--out', out, '--timeout', '20000'], { encoding: 'utf8', cwd: work });
     if (!existsSync(join(out, 'report.json'))) {
       rows.push(`| ${server.pkg}@${manifest.version} | could not evaluate (exit ${run.status}): ${(run.stderr || run.stdout).trim().split('\n').pop()} |`);
       continue;
