@@ -1,3 +1,5 @@
+import { parseSurfaceFailOn } from '../core/surface/baseline-pins.js';
+import type { SurfaceFailOn } from '../core/surface/types.js';
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigurationError } from '../core/errors.js';
 import type { Layer } from '../core/evals/run-evals.js';
@@ -56,6 +58,8 @@ export interface ActionSettings {
   reportDir: string;
   /** layer0 only: the expected-failures file, absolute. */
   expectedFailures?: string;
+  /** Tool-surface findings at or above this level fail the run (input surface-fail-on). */
+  surfaceFailOn: SurfaceFailOn;
 }
 
 /** The defaults action.yml declares; the runner passes them as inputs, and a run outside the runner gets the same. */
@@ -68,6 +72,7 @@ export const INPUT_DEFAULTS = {
   annotations: 'true',
   cache: 'true',
   'report-dir': 'mcp-evals-report',
+  'surface-fail-on': 'never',
 } as const;
 
 export const LAYER0_REPORT_DIR = 'mcp-evals-conformance';
@@ -102,6 +107,7 @@ export function readSettings(action: ActionKind, input: InputReader, env: NodeJS
       annotations: readBoolean('annotations', get('annotations', INPUT_DEFAULTS.annotations)),
       cache: false,
       reportDir: path(get('report-dir', LAYER0_REPORT_DIR)),
+      surfaceFailOn: parseSurfaceFailOn(get('surface-fail-on', INPUT_DEFAULTS['surface-fail-on']), 'input surface-fail-on'),
       ...(expected ? { expectedFailures: path(expected) } : {}),
     };
   }
@@ -125,6 +131,7 @@ export function readSettings(action: ActionKind, input: InputReader, env: NodeJS
     annotations: readBoolean('annotations', get('annotations', INPUT_DEFAULTS.annotations)),
     cache: readBoolean('cache', get('cache', INPUT_DEFAULTS.cache)),
     reportDir: path(get('report-dir', INPUT_DEFAULTS['report-dir'])),
+    surfaceFailOn: parseSurfaceFailOn(get('surface-fail-on', INPUT_DEFAULTS['surface-fail-on']), 'input surface-fail-on'),
   };
   if (golden) settings.golden = path(golden);
   if (models !== undefined) settings.models = models;

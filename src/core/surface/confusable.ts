@@ -18,6 +18,13 @@ export const NAME_OVERLAP = 0.5;
 /** Name words count this many times in a tool's document: a name is what a model matches first. */
 const NAME_WEIGHT = 2;
 const MAX_TOOLS = 1000;
+/** Names that differ by opposed verbs (create_x / delete_x) ask for opposite things: a model does not mix them up. */
+const OPPOSED = [
+  ['create', 'delete'], ['add', 'remove'], ['add', 'delete'], ['create', 'remove'], ['insert', 'delete'], ['open', 'close'], ['start', 'stop'],
+  ['enable', 'disable'], ['read', 'write'], ['get', 'set'], ['encode', 'decode'], ['encrypt', 'decrypt'], ['lock', 'unlock'],
+  ['subscribe', 'unsubscribe'], ['upload', 'download'], ['import', 'export'], ['attach', 'detach'], ['link', 'unlink'],
+  ['grant', 'revoke'], ['approve', 'reject'], ['follow', 'unfollow'], ['archive', 'unarchive'], ['show', 'hide'], ['push', 'pull'],
+].map(([a, b]) => `${a}|${b}`);
 const MAX_PAIRS = 50;
 
 type Vector = Map<string, number>;
@@ -45,7 +52,7 @@ export function findConfusable(tools: Record<string, unknown>[]): { pairs: Confu
   const pairs: ConfusablePair[] = [];
   for (let i = 0; i < n; i += 1) {
     for (let j = i + 1; j < n; j += 1) {
-      if (names[i] === names[j] || norms[i] === 0 || norms[j] === 0) continue;
+      if (names[i] === names[j] || norms[i] === 0 || norms[j] === 0 || opposed(nameTerms[i], nameTerms[j])) continue;
       const cosine = dot(vectors[i], vectors[j]) / (norms[i] * norms[j]);
       const nameOverlap = jaccard(nameTerms[i], nameTerms[j]);
       if (!(cosine >= COSINE_ALONE || (nameOverlap >= NAME_OVERLAP && cosine >= COSINE_WITH_NAMES))) continue;
@@ -65,6 +72,12 @@ export function findConfusable(tools: Record<string, unknown>[]): { pairs: Confu
     }),
   );
   return { pairs: kept, findings };
+}
+
+function opposed(a: Set<string>, b: Set<string>): boolean {
+  const onlyA = [...a].filter((term) => !b.has(term));
+  const onlyB = [...b].filter((term) => !a.has(term));
+  return onlyA.some((x) => onlyB.some((y) => OPPOSED.includes(`${x}|${y}`) || OPPOSED.includes(`${y}|${x}`)));
 }
 
 function dot(a: Vector, b: Vector): number {

@@ -22,7 +22,8 @@ const VERBS = new Set(
     'label link unlink attach detach extract transform encode decode encrypt decrypt hash sign annotate sample wait sleep ping ' +
     'provide allow enumerate browse access manage handle process perform apply append replace lookup draw plot evaluate predict ' +
     'recommend estimate report ask answer greet emit refresh reset resize crop upload paginate reverse tell announce fork commit push pull ' +
-    'clone checkout review watch observe simulate retrieve obtain collect gather pick choose select'
+    'clone checkout review watch observe simulate retrieve obtain collect gather pick choose select toggle demonstrate compress ' +
+    'decompress zip unzip lock unlock'
   ).split(' '),
 );
 
@@ -133,10 +134,13 @@ function assessComponents(tool: Record<string, unknown>, description: string, pr
   const known = sentenceWords.find((word) => VERBS.has(word) || VERBS.has(word.replace(/(es|s|ed|d|ing)$/, '')) || VERBS.has(word.replace(/(ies)$/, 'y')));
   // "Asks the user …": a third-person verb opening the sentence before an article or determiner.
   const opening = /^[a-z]{3,}s$/.test(sentenceWords[0] ?? '') && DETERMINERS.has(sentenceWords[1] ?? '') ? sentenceWords[0] : undefined;
+  // "A tool for …", "Tool to …": the purpose stated as what the tool is for.
+  const toolFor = /\btool (for|to|that)\b/i.exec(firstSentence)?.[0];
   const verb = known ?? opening;
   const purpose: ComponentResult =
     repeat ? { present: false, evidence: 'it only repeats the name and parameter names' }
     : sentenceWords.length >= 2 && verb ? { present: true, evidence: `first sentence has the verb "${verb}"` }
+    : toolFor ? { present: true, evidence: `first sentence says "${toolFor}"` }
     : { present: false, evidence: sentenceWords.length < 2 ? `first sentence has ${sentenceWords.length} word(s)` : 'no action verb in the first sentence' };
   const annotations = isObject(tool.annotations) ? tool.annotations : {};
   const hinted = ['readOnlyHint', 'destructiveHint'].filter((key) => typeof annotations[key] === 'boolean');
