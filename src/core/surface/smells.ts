@@ -131,7 +131,7 @@ const COMPONENT_PHRASE: Record<Component, string> = {
 function assessComponents(tool: Record<string, unknown>, description: string, properties: Property[], undescribed: Property[], repeat: string | undefined): Record<Component, ComponentResult> {
   const firstSentence = description.split(/(?<=[.!?])\s|\n/)[0] ?? '';
   const sentenceWords = words(firstSentence);
-  const known = sentenceWords.find((word) => VERBS.has(word) || VERBS.has(word.replace(/(es|s|ed|d|ing)$/, '')) || VERBS.has(word.replace(/(ies)$/, 'y')));
+  const known = sentenceWords.find((word) => verbForms(word).some((form) => VERBS.has(form)));
   // "Asks the user …": a third-person verb opening the sentence before an article or determiner.
   const opening = /^[a-z]{3,}s$/.test(sentenceWords[0] ?? '') && DETERMINERS.has(sentenceWords[1] ?? '') ? sentenceWords[0] : undefined;
   // "A tool for …", "Tool to …": the purpose stated as what the tool is for.
@@ -159,6 +159,11 @@ function assessComponents(tool: Record<string, unknown>, description: string, pr
       : { present: false, evidence: 'no limit or side-effect words and no readOnlyHint/destructiveHint' },
     errors: byPattern(ERRORS, description, 'no "fails / error / if not found" phrase'),
   };
+}
+
+/** The word and what it may be an inflection of: toggles → toggle, searches → search, copied → copy, running → runn(ing). */
+function verbForms(word: string): string[] {
+  return [word, word.replace(/s$/, ''), word.replace(/es$/, ''), word.replace(/ies$/, 'y'), word.replace(/ied$/, 'y'), word.replace(/ed$/, ''), word.replace(/d$/, ''), word.replace(/ing$/, ''), word.replace(/ing$/, 'e')];
 }
 
 function byPattern(pattern: RegExp, text: string, absent: string): ComponentResult {
