@@ -76,6 +76,19 @@ describe('mcp-evals surface', () => {
     expect(failing.code).toBe(1);
   });
 
+  it('analyses a Streamable HTTP server of the 2025-11-25 era too', async () => {
+    const dir = await tempDir();
+    const port = 41000 + (process.pid % 2000);
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const start = `node ${JSON.stringify(REFERENCE_SERVER)} --http --port ${port} --era=2025-11-25`;
+    const result = await runCli(['surface', '--url', url, '--start', start, '--ready-url', `http://127.0.0.1:${port}/healthz`, '--out', dir]);
+    expect(result.code).toBe(0);
+    const report = await readJson(join(dir, 'report.json'));
+    expect(report.header.protocolEra).toBe('2025-11-25');
+    expect(report.header.server.transport).toBe('http');
+    expect(report.surface.counts.tools).toBeGreaterThan(0);
+  });
+
   it('exits 2 on a bad --surface-fail-on and 3 when the server cannot be reached', async () => {
     expect((await runCli(['surface', '--command', server('--profile=clean'), '--surface-fail-on', 'sometimes'])).code).toBe(2);
     const dead = await runCli(['surface', '--command', 'node -e "process.exit(1)"', '--out', await tempDir(), '--timeout', '2000']);
