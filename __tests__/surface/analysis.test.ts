@@ -58,3 +58,15 @@ describe('surface analysis, pure', () => {
     expect(surface.tools[0].tokens.openai).toBeGreaterThan(100_000);
   });
 });
+
+describe('surface changes as the PR comment and summary show them', () => {
+  it('states the token delta per conversation and renders the word diff', async () => {
+    const { renderChanges, tokenDeltaText } = await import('../../src/core/report/surface-markdown.js');
+    expect(tokenDeltaText({ before: 6_889, after: 8_129 })).toBe('this change adds 1,240 tokens to every conversation (+18%)');
+    expect(tokenDeltaText({ before: 100, after: 90 })).toBe('this change removes 10 tokens from every conversation (-10%)');
+    const text = renderChanges({ baseline: 'b.json', added: 1, removed: 0, changed: 1, items: [{ key: 'tool:a', change: 'changed', diff: 'Sends [-mail.-]{+mail to <x>.+}' }, { key: 'tool:b', change: 'added' }], tokenDelta: { before: 100, after: 110 } });
+    expect(text).toContain('1 changed, 1 added, 0 removed · this change adds 10 tokens to every conversation (+10%)');
+    expect(text).toContain('- changed: `tool:a`: Sends ~~mail.~~**mail to &lt;x&gt;.**');
+    expect(text).toContain('- added: `tool:b`');
+  });
+});
