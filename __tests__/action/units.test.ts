@@ -152,9 +152,16 @@ describe('inputs → settings', () => {
     [{ runs: 'five' }, 'input runs'],
     [{ comment: 'yes' }, 'input comment must be true or false'],
     [{ shard: '3/2' }, 'input shard must look like i/n'],
+    [{ 'surface-fail-on': 'always' }, 'input surface-fail-on takes warning, error or never'],
   ])('%j is a configuration error (%s)', (inputs, message) => {
     expect(() => settings(inputs)).toThrow(ConfigurationError);
     expect(() => settings(inputs)).toThrow(message);
+  });
+
+  it('reads surface-fail-on in both actions (default never: tool-surface findings warn)', () => {
+    expect(settings({}).surfaceFailOn).toBe('never');
+    expect(settings({ 'surface-fail-on': 'Error' }).surfaceFailOn).toBe('error');
+    expect(settings({ 'server-command': 'node s.js', 'surface-fail-on': 'warning' }, 'layer0').surfaceFailOn).toBe('warning');
   });
 
   it('layer0 needs a server input and never has model inputs', () => {
@@ -176,11 +183,11 @@ describe('action.yml and layer0/action.yml', () => {
 
   it('declare the inputs, outputs and runtime the action implements', () => {
     expect(Object.keys(main.inputs).sort()).toEqual(
-      ['allow-fork-prs', 'annotations', 'baseline', 'cache', 'comment', 'config', 'github-token', 'golden', 'layers', 'env', 'max-drop', 'models', 'ready-url', 'report-dir', 'runs', 'server-command', 'server-start', 'server-url', 'shard'].sort(),
+      ['allow-fork-prs', 'annotations', 'baseline', 'cache', 'comment', 'config', 'github-token', 'golden', 'layers', 'env', 'max-drop', 'models', 'ready-url', 'report-dir', 'runs', 'server-command', 'server-start', 'server-url', 'shard', 'surface-fail-on'].sort(),
     );
     expect(Object.keys(main.outputs).sort()).toEqual(['pass-rate', 'passed', 'regressed', 'report-dir', 'summary']);
     expect(main.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
-    expect(Object.keys(layer0.inputs).sort()).toEqual(['annotations', 'env', 'expected-failures', 'ready-url', 'report-dir', 'server-command', 'server-start', 'server-url']);
+    expect(Object.keys(layer0.inputs).sort()).toEqual(['annotations', 'env', 'expected-failures', 'ready-url', 'report-dir', 'server-command', 'server-start', 'server-url', 'surface-fail-on']);
     expect(layer0.runs).toEqual({ using: 'node24', main: '../dist/layer0/index.js' });
   });
 

@@ -1,3 +1,5 @@
+import { failingFindings, withBaseline } from '../core/surface/analyze.js';
+import type { SurfaceFailOn } from '../core/surface/types.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as core from '@actions/core';
@@ -33,6 +35,12 @@ import { passRateOf, regressedOf, setOutputs } from './outputs.js';
 import { maskSecrets } from './secrets.js';
 import { readSettings, type ActionKind, type ActionSettings, type InputReader } from './settings.js';
 import { jobSummaryMarkdown, writeJobSummary } from './summary.js';
+
+/** Surface findings at or above the surface-fail-on input (default never) fail the run. */
+function surfaceProblems(report: Report, failOn: SurfaceFailOn): string[] {
+  const failing = failingFindings(report.surface, failOn);
+  return failing.length > 0 ? [`${failing.length} tool-surface finding(s) at or above surface-fail-on ${failOn} (${[...new Set(failing.map((item) => item.id))].join(', ')})`] : [];
+}
 
 /** The artifact a run with the behaviour layer (or a merged report) is uploaded as, and the last-green baseline is read from. */
 export const REPORT_ARTIFACT = 'mcp-evals-report';
@@ -127,6 +135,8 @@ async function evaluate(settings: ActionSettings, context: RunContext, env: Node
     resolveBaseline(settings.baseline, { context, token: settings.token, artifacts, artifactName: REPORT_ARTIFACT, defaultBranch: defaultBranchOf(event), needBehaviour });
   const evaluated = routing.layers.length === 0 ? await gateExistingReport(settings, context, baselineFor) : await runLayers(settings, context, env, routing, baselineFor);
   const { report, baseline, target, stale } = evaluated;
+  // Definition pins of the tool surface: what changed since the accepted baseline (rug pulls).
+  if (report.surface && baseline.baseline?.surface) report.surface = withBaseline(report.surface, baseline.baseline.surface, baseline.source.label);
 
   const verdict = gate(report, baseline.baseline, { maxDrop: settings.maxDrop, baselineSource: baseline.source, now: new Date() });
   const uploaded = await artifacts.upload(evaluated.artifact, settings.reportDir);
@@ -145,6 +155,7 @@ async function evaluate(settings: ActionSettings, context: RunContext, env: Node
 
   // Beyond the gate: expected failures that now pass (the file must stay true). A run the budget cut short is in verdict.couldNotEvaluate.
   const problems = [
+    ...surfaceProblems(report, settings.surfaceFailOn),
     ...stale.map((entry) => `stale expected failure ${entry.checkId}${entry.subId ? `:${entry.subId}` : ''} (${repoPath(context.workspace, settings.expectedFailures!)}:${entry.line}:${entry.column}) now passes: remove it from the file`),
   ];
   const passed = verdict.passed && problems.length === 0;

@@ -1,3 +1,5 @@
+import { parseSurfaceFailOn } from '../core/surface/baseline-pins.js';
+import type { SurfaceFailOn } from '../core/surface/types.js';
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigurationError } from '../core/errors.js';
 import type { Layer } from '../core/evals/run-evals.js';
@@ -61,6 +63,8 @@ export interface ActionSettings {
   expectedFailures?: string;
   /** The env input: variables for the server process the action starts (see core/mcp/process-group). */
   serverEnv: Record<string, string>;
+  /** Tool-surface findings at or above this level fail the run (input surface-fail-on). */
+  surfaceFailOn: SurfaceFailOn;
 }
 
 /** The defaults action.yml declares; the runner passes them as inputs, and a run outside the runner gets the same. */
@@ -74,6 +78,7 @@ export const INPUT_DEFAULTS = {
   cache: 'true',
   'allow-fork-prs': 'false',
   'report-dir': 'mcp-evals-report',
+  'surface-fail-on': 'never',
 } as const;
 
 export const LAYER0_REPORT_DIR = 'mcp-evals-conformance';
@@ -111,6 +116,7 @@ export function readSettings(action: ActionKind, input: InputReader, env: NodeJS
       allowForkPrs: false,
       reportDir: path(get('report-dir', LAYER0_REPORT_DIR)),
       serverEnv,
+      surfaceFailOn: parseSurfaceFailOn(get('surface-fail-on', INPUT_DEFAULTS['surface-fail-on']), 'input surface-fail-on'),
       ...(expected ? { expectedFailures: path(expected) } : {}),
     };
   }
@@ -136,6 +142,7 @@ export function readSettings(action: ActionKind, input: InputReader, env: NodeJS
     allowForkPrs: readBoolean('allow-fork-prs', get('allow-fork-prs', INPUT_DEFAULTS['allow-fork-prs'])),
     reportDir: path(get('report-dir', INPUT_DEFAULTS['report-dir'])),
     serverEnv,
+    surfaceFailOn: parseSurfaceFailOn(get('surface-fail-on', INPUT_DEFAULTS['surface-fail-on']), 'input surface-fail-on'),
   };
   if (golden) settings.golden = path(golden);
   if (models !== undefined) settings.models = models;

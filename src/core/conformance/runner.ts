@@ -47,6 +47,9 @@ export async function runConformance(
   const settings: ConformanceOptions = { ...DEFAULT_OPTIONS, ...options };
   const startedAt = Date.now();
   const identity: ServerIdentity = { transport: spec.kind, target: spec.kind === 'stdio' ? spec.command : spec.url };
+  // The surface analysis's tokenizer (megabytes of JavaScript) loads while the server starts,
+  // and is awaited before the checks: compiling it during a timed check would stall the event loop.
+  const tokenizer = options.surface === false ? undefined : loadTokenizer().catch(() => undefined);
   let target: Target;
   try {
     target = await Target.open(withStartupBudget(spec, settings.startupTimeoutMs));
@@ -56,8 +59,6 @@ export async function runConformance(
   }
   const log = new ExchangeLog();
   const schemas = new SpecSchemas();
-  // The surface analysis's tokenizer loads while the checks wait on the server.
-  if (options.surface !== false) void loadTokenizer().catch(() => undefined);
   try {
     const probe = await discoverEra(target, log, settings.timeoutMs, settings.startupTimeoutMs);
     if ('notStarted' in probe) return { server: identity, section: notEvaluated(probe.notStarted, Date.now() - startedAt, target) };
@@ -68,6 +69,7 @@ export async function runConformance(
     const ctx = new CheckContext(client, target, discovery, schemas, settings);
     const applicable = CHECKS.filter((check) => appliesTo(check, discovery.era, target.kind) && (!options.only || options.only.includes(check.id)));
     const ordered = [...applicable.filter((check) => !check.late), ...applicable.filter((check) => check.late)];
+    await tokenizer;
     const checks: CheckResult[] = [];
     for (const check of ordered) {
       const result = await runOne(check, ctx);

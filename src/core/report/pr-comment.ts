@@ -1,3 +1,4 @@
+import { renderChanges } from './surface-markdown.js';
 import type { AggregateVerdict, CaseStatus, CaseVerdict, ConformanceVerdict, GateResult } from '../gate/compare.js';
 import { formatAge, formatDelta, formatP, percent } from '../gate/compare.js';
 import { MIN_OBSERVATIONS } from '../gate/stats.js';
@@ -55,10 +56,19 @@ const STATUS_CELL: Record<CaseStatus, string> = {
  * no HTML, no `#123` links, no broken tables), and the body stays under GitHub's 65,536 characters,
  * leaving table rows out (and saying how many) when it must.
  */
+/** The tool surface in a PR comment: counts, and what changed since the baseline (word diffs, token delta). */
+function surfaceBlock(report: Report): string {
+  const surface = report.surface;
+  if (!surface) return '';
+  const { summary } = surface;
+  const line = `#### Tool surface\n\nDescription score ${surface.score ?? '–'}/100 · ${summary.error} error(s), ${summary.warning} warning(s), ${summary.note} note(s) · ${surface.cost.openai.toLocaleString('en-US')} tokens per conversation.\n\n`;
+  return `${line}${surface.changes && surface.changes.items.length + (surface.changes.tokenDelta && surface.changes.tokenDelta.after !== surface.changes.tokenDelta.before ? 1 : 0) > 0 ? renderChanges(surface.changes) + '\n' : ''}`;
+}
+
 export function renderPrComment(report: Report, gate: GateResult, options: PrCommentOptions = {}): string {
   const maxChars = Math.min(options.maxChars ?? PR_COMMENT_MAX_CHARS, PR_COMMENT_MAX_CHARS);
   const head = [STICKY_MARKER, '\n', headlineBlock(report, gate), baselineBlock(gate), notesBlock(report, gate)].join('');
-  const tail = [driftBlock(gate), aggregatesBlock(gate), trendBlock(report, gate, options.history), conformanceBlock(gate), costBlock(report), linksBlock(options), footer(report, gate)].join('');
+  const tail = [driftBlock(gate), aggregatesBlock(gate), trendBlock(report, gate, options.history), conformanceBlock(gate), surfaceBlock(report), costBlock(report), linksBlock(options), footer(report, gate)].join('');
 
   const shown = gate.cases.filter((c) => options.allCases || (c.status !== 'unchanged' && c.status !== 'not-run'));
   let table = '';

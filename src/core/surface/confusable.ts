@@ -18,9 +18,21 @@ export const NAME_OVERLAP = 0.5;
 /** Name words count this many times in a tool's document: a name is what a model matches first. */
 const NAME_WEIGHT = 2;
 const MAX_TOOLS = 1000;
+/** Names that differ by opposed verbs (create_x / delete_x) ask for opposite things: a model does not mix them up. */
+const OPPOSED = [
+  ['create', 'delete'], ['add', 'remove'], ['add', 'delete'], ['create', 'remove'], ['insert', 'delete'], ['open', 'close'], ['start', 'stop'],
+  ['enable', 'disable'], ['read', 'write'], ['get', 'set'], ['encode', 'decode'], ['encrypt', 'decrypt'], ['lock', 'unlock'],
+  ['subscribe', 'unsubscribe'], ['upload', 'download'], ['import', 'export'], ['attach', 'detach'], ['link', 'unlink'],
+  ['grant', 'revoke'], ['approve', 'reject'], ['follow', 'unfollow'], ['archive', 'unarchive'], ['show', 'hide'], ['push', 'pull'],
+].map(([a, b]) => `${a}|${b}`);
 const MAX_PAIRS = 50;
 
 type Vector = Map<string, number>;
+/** A vector as parallel arrays sorted by term id: a dot product is one merge. */
+interface Packed {
+  ids: Int32Array;
+  weights: Float64Array;
+}
 
 export function findConfusable(tools: Record<string, unknown>[]): { pairs: ConfusablePair[]; findings: SurfaceFinding[] } {
   const list = tools.slice(0, MAX_TOOLS);
@@ -41,12 +53,14 @@ export function findConfusable(tools: Record<string, unknown>[]): { pairs: Confu
     return vector;
   });
   const norms = vectors.map((vector) => Math.sqrt([...vector.values()].reduce((sum, w) => sum + w * w, 0)));
+  const termIds = new Map([...df.keys()].map((term, index) => [term, index]));
+  const packed = vectors.map((vector) => pack(vector, termIds));
 
   const pairs: ConfusablePair[] = [];
   for (let i = 0; i < n; i += 1) {
     for (let j = i + 1; j < n; j += 1) {
-      if (names[i] === names[j] || norms[i] === 0 || norms[j] === 0) continue;
-      const cosine = dot(vectors[i], vectors[j]) / (norms[i] * norms[j]);
+      if (names[i] === names[j] || norms[i] === 0 || norms[j] === 0 || opposed(nameTerms[i], nameTerms[j])) continue;
+      const cosine = dot(packed[i], packed[j]) / (norms[i] * norms[j]);
       const nameOverlap = jaccard(nameTerms[i], nameTerms[j]);
       if (!(cosine >= COSINE_ALONE || (nameOverlap >= NAME_OVERLAP && cosine >= COSINE_WITH_NAMES))) continue;
       pairs.push(describePair(names[i], names[j], vectors[i], vectors[j], cosine, nameOverlap));
@@ -67,10 +81,26 @@ export function findConfusable(tools: Record<string, unknown>[]): { pairs: Confu
   return { pairs: kept, findings };
 }
 
-function dot(a: Vector, b: Vector): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+function opposed(a: Set<string>, b: Set<string>): boolean {
+  const onlyA = [...a].filter((term) => !b.has(term));
+  const onlyB = [...b].filter((term) => !a.has(term));
+  return onlyA.some((x) => onlyB.some((y) => OPPOSED.includes(`${x}|${y}`) || OPPOSED.includes(`${y}|${x}`)));
+}
+
+function pack(vector: Vector, termIds: Map<string, number>): Packed {
+  const entries = [...vector.entries()].map(([term, weight]) => [termIds.get(term)!, weight] as const).sort((x, y) => x[0] - y[0]);
+  return { ids: Int32Array.from(entries, (entry) => entry[0]), weights: Float64Array.from(entries, (entry) => entry[1]) };
+}
+
+function dot(a: Packed, b: Packed): number {
   let sum = 0;
-  for (const [term, weight] of small) sum += weight * (large.get(term) ?? 0);
+  let i = 0;
+  let j = 0;
+  while (i < a.ids.length && j < b.ids.length) {
+    if (a.ids[i] === b.ids[j]) sum += a.weights[i++] * b.weights[j++];
+    else if (a.ids[i] < b.ids[j]) i += 1;
+    else j += 1;
+  }
   return sum;
 }
 

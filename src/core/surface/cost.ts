@@ -35,8 +35,18 @@ export function loadTokenizer(): Promise<CountTokens> {
   return tokenizer;
 }
 
+/** Schemas deeper than this are counted as if cut there: JSON.stringify recurses, and a hostile schema may be thousands deep. */
+const MAX_DEPTH = 64;
+
+function capDepth(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '…';
+  if (Array.isArray(value)) return value.map((item) => capDepth(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, capDepth(item, depth + 1)]));
+}
+
 export function toolCost(tool: Record<string, unknown>, countTokens: CountTokens): ToolCost {
-  const parameters = isObject(tool.inputSchema) ? tool.inputSchema : { type: 'object', properties: {} };
+  const parameters = isObject(tool.inputSchema) ? capDepth(tool.inputSchema) : { type: 'object', properties: {} };
   const openai = JSON.stringify({ type: 'function', function: { name: tool.name, description: tool.description, parameters } });
   const anthropic = JSON.stringify({ name: tool.name, description: tool.description, input_schema: parameters });
   return { openai: count(openai, countTokens), anthropic: Math.ceil(count(anthropic, countTokens) * ANTHROPIC_RATIO) };

@@ -40,8 +40,12 @@ export interface HiddenScan {
   visible: string;
 }
 
+/** Any code point hiddenClass may flag: most strings have none, and skip the per-character walk. */
+const MAYBE_HIDDEN = /[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFE00-\uFE0F\uFEFF]|\uDB40[\uDC00-\uDDEF]/;
+
 /** Finds invisible characters and renders them visibly (undefined when there are none). */
 export function scanHidden(text: string): HiddenScan | undefined {
+  if (!MAYBE_HIDDEN.test(text)) return undefined;
   const points = [...text].map((char) => char.codePointAt(0)!);
   const classes = new Set<string>();
   let count = 0;
@@ -121,12 +125,14 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
       }
       if (found.key) continue;
       const text = hidden ? hidden.visible.replace(/⟦tags: "([^"]*)"⟧/g, ' $1 ') : found.text;
+      const secret = firstMatch(SECRETS, text);
+      if (secret) out.push(finding('secret-reference', { ...at, pointer: found.pointer, message: `${where(found)} refers to secrets: "${secret.trim()}"`, evidence: secret.trim() }));
+      // A single word ("string", an enum value) holds no instruction, URL sentence or tool directive.
+      if (!/\s/.test(text)) continue;
       const instructions = INSTRUCTIONS.map((pattern) => pattern.exec(text)?.[0].slice(0, 200)).filter((match): match is string => match !== undefined);
       if (instructions.length > 0) {
         out.push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} addresses the model: ${instructions.map((match) => `"${match}"`).join(', ')}`, evidence: instructions.join(' | ') }));
       }
-      const secret = firstMatch(SECRETS, text);
-      if (secret) out.push(finding('secret-reference', { ...at, pointer: found.pointer, message: `${where(found)} refers to secrets: "${secret.trim()}"`, evidence: secret.trim() }));
       const exfil = exfiltration(text);
       if (exfil) out.push(finding('exfiltration-url', { ...at, pointer: found.pointer, message: `${where(found)} invites data into a URL: ${exfil}`, evidence: exfil }));
       if (definition.kind === 'tool') {

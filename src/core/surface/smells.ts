@@ -21,9 +21,13 @@ const VERBS = new Set(
     'subscribe notify trigger deploy build install enable disable grant revoke assign invite approve reject reply comment tag ' +
     'label link unlink attach detach extract transform encode decode encrypt decrypt hash sign annotate sample wait sleep ping ' +
     'provide allow enumerate browse access manage handle process perform apply append replace lookup draw plot evaluate predict ' +
-    'recommend estimate report lists reads writes creates returns gets'
+    'recommend estimate report ask answer greet emit refresh reset resize crop upload paginate reverse tell announce fork commit push pull ' +
+    'clone checkout review watch observe simulate retrieve obtain collect gather pick choose select toggle demonstrate compress ' +
+    'decompress zip unzip lock unlock'
   ).split(' '),
 );
+
+const DETERMINERS = new Set(['the', 'a', 'an', 'all', 'one', 'each', 'every', 'your', 'its', 'their', 'this', 'that', 'any', 'some', 'multiple', 'several', 'two', 'new', 'up', 'back', 'out']);
 
 const USAGE = /\b(use (this|it)( tool)? (when|to|for|if|whenever|only|instead)|(use|call) (when|whenever)|when (you|the user) (need|want|ask|wish|have|are)|(do not|don't|never|avoid) (use|call|using|calling)|only (use|call)|instead of|use \w+ instead|prefer(red)? (over|to)|best (for|suited|used)|useful (for|when|to)|ideal for|good for|when to use|helpful (for|when)|suitable for|designed (for|to)|intended (for|to))\b/i;
 const RETURNS = /\b(returns?|returned|returning|responds? with|outputs?|yields?|gives? back|produces?|results? (in|is|are|contains?)|response (is|contains|includes))\b/i;
@@ -127,10 +131,16 @@ const COMPONENT_PHRASE: Record<Component, string> = {
 function assessComponents(tool: Record<string, unknown>, description: string, properties: Property[], undescribed: Property[], repeat: string | undefined): Record<Component, ComponentResult> {
   const firstSentence = description.split(/(?<=[.!?])\s|\n/)[0] ?? '';
   const sentenceWords = words(firstSentence);
-  const verb = sentenceWords.find((word) => VERBS.has(word) || VERBS.has(word.replace(/(es|s|ed|d|ing)$/, '')) || VERBS.has(word.replace(/(ies)$/, 'y')));
+  const known = sentenceWords.find((word) => verbForms(word).some((form) => VERBS.has(form)));
+  // "Asks the user …": a third-person verb opening the sentence before an article or determiner.
+  const opening = /^[a-z]{3,}s$/.test(sentenceWords[0] ?? '') && DETERMINERS.has(sentenceWords[1] ?? '') ? sentenceWords[0] : undefined;
+  // "A tool for …", "Tool to …": the purpose stated as what the tool is for.
+  const toolFor = /\btool (for|to|that)\b/i.exec(firstSentence)?.[0];
+  const verb = known ?? opening;
   const purpose: ComponentResult =
     repeat ? { present: false, evidence: 'it only repeats the name and parameter names' }
     : sentenceWords.length >= 2 && verb ? { present: true, evidence: `first sentence has the verb "${verb}"` }
+    : toolFor ? { present: true, evidence: `first sentence says "${toolFor}"` }
     : { present: false, evidence: sentenceWords.length < 2 ? `first sentence has ${sentenceWords.length} word(s)` : 'no action verb in the first sentence' };
   const annotations = isObject(tool.annotations) ? tool.annotations : {};
   const hinted = ['readOnlyHint', 'destructiveHint'].filter((key) => typeof annotations[key] === 'boolean');
@@ -149,6 +159,11 @@ function assessComponents(tool: Record<string, unknown>, description: string, pr
       : { present: false, evidence: 'no limit or side-effect words and no readOnlyHint/destructiveHint' },
     errors: byPattern(ERRORS, description, 'no "fails / error / if not found" phrase'),
   };
+}
+
+/** The word and what it may be an inflection of: toggles → toggle, searches → search, copied → copy, running → runn(ing). */
+function verbForms(word: string): string[] {
+  return [word, word.replace(/s$/, ''), word.replace(/es$/, ''), word.replace(/ies$/, 'y'), word.replace(/ied$/, 'y'), word.replace(/ed$/, ''), word.replace(/d$/, ''), word.replace(/ing$/, ''), word.replace(/ing$/, 'e')];
 }
 
 function byPattern(pattern: RegExp, text: string, absent: string): ComponentResult {

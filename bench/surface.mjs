@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// Benchmark (not a test) of the tool-surface analysis (src/core/surface, docs/surface.md):
+//
+//   node bench/surface.mjs [--servers]   run `mcp-evals surface` over stdio on published servers
+//                                        from npm and print their findings, one table row per server
+//   node bench/surface.mjs --speed [--runs N] [--tools N]
+//                                        what the surface section adds to a conformance run of a
+//                                        server with N tools (default 100): runs with and without it
+//                                        interleaved, medians and the difference
+//   --keep                               keep the temporary folder and print where it is
+//
+// The published servers are installed into a temporary folder at bench time (npm registry only),
+// never as project dependencies. Run `npm run build` first: this measures lib/.
+// Exit codes: 0 the benchmark ran; 1 it could not (install, build, a server did not start); 2 bad flags.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = join(ROOT, 'bin', 'mcp-evals.js');
+
+/** Published servers: npm package, pinned version, how to start it (`DIR` is a scratch folder it may read). */
+const SERVERS = [
+  { pkg: '@modelcontextprotocol/server-everything', version: '2026.8.31', args: ['stdio'] },
+  { pkg: '@modelcontextprotocol/server-memory', version: '2026.8.31', args: [] },
+  { pkg: '@modelcontextprotocol/server-filesystem', version: '2026.8.31', args: ['DIR'] },
+  { pkg: '@modelcontextprotocol/server-sequential-thinking', version: '2026.8.31', args: [] },
+  { pkg: '@modelcontextprotocol/server-github', version: '2025.4.8', args: [] },
+];
+
+let flags;
+try {
+  flags = parseArgs({ options: { servers: { type: 'boolean' }, speed: { type: 'boolean' }, runs: { type: 'string' }, tools: { type: 'string' }, keep: { type: 'boolean' } } }).values;
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
+if (!existsSync(join(ROOT, 'lib', 'cli', 'main.js'))) {
+  console.error('lib/ is missing: run `npm run build` first');
+  process.exit(1);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'mcp-evals-surface-bench-'));
+try {
+  if (flags.speed) await speed(Number(flags.runs ?? 7), Number(flags.tools ?? 100));
+  if (flags.servers || !flags.speed) published();
+} finally {
+  if (flags.keep) console.log(`kept ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}
+
+function published() {
+  const install = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', work, ...SERVERS.map((s) => `${s.pkg}@${s.version}`)], { encoding: 'utf8' });
+  if (install.status !== 0) {
+    console.error(`npm install failed:\n${install.stderr}`);
+    process.exit(1);
+  }
+  const rows = [];
+  const findings = [];
+  for (const server of SERVERS) {
+    const manifest = JSON.parse(readFileSync(join(work, 'node_modules', server.pkg, 'package.json'), 'utf8'));
+    const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin)[0];
+    const entry = join(work, 'node_modules', server.pkg, bin);
+    const args = server.args.map((arg) => (arg === 'DIR' ? work : arg));
+    const out = join(work, `out-${server.pkg.split('/').pop()}`);
+    const command = [process.execPath, entry, ...args].map((part) => JSON.stringify(part)).join(' ');
+    const run = spawnSync(process.execPath, [CLI, 'surface', '--command', command, '--out', out, '--timeout', '20000'], { encoding: 'utf8', cwd: work });
+    if (!existsSync(join(out, 'report.json'))) {
+      rows.push(`| ${server.pkg}@${manifest.version} | could not evaluate (exit ${run.status}): ${(run.stderr || run.stdout).trim().split('\n').pop()} |`);
+      continue;
+    }
+    const surface = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')).surface;
+    const ids = {};
+    for (const item of surface.findings) ids[item.id] = (ids[item.id] ?? 0) + 1;
+    const top = Object.entries(ids).sort((a, b) => b[1] - a[1]).map(([id, n]) => `${id} ×${n}`).join(', ');
+    rows.push(
+      `| ${server.pkg.replace('@modelcontextprotocol/', '')}@${manifest.version} | ${surface.counts.tools}/${surface.counts.prompts}/${surface.counts.resources} | ${surface.score ?? '–'} | ${surface.summary.error} | ${surface.summary.warning} | ${surface.summary.note} | ${surface.cost.openai} (${(surface.cost.windowShare * 100).toFixed(2)}%) | ${surface.confusable.length} | ${top} |`,
+    );
+    for (const item of surface.findings) findings.push(`${server.pkg.split('/').pop()}\t${item.level}\t${item.id}\t${item.kind}:${item.name}${item.pointer}\t${item.evidence ?? ''}`);
+  }
+  console.log('| server | tools/prompts/resources | score | errors | warnings | notes | tokens (share of 200k) | confusable pairs | findings by id |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
+  for (const row of rows) console.log(row);
+  console.log('\nEvery finding (server, level, id, where, evidence):');
+  for (const line of findings) console.log(line);
+}
+
+async function speed(runs, tools) {
+  const { runConformance } = await import(join(ROOT, 'lib', 'core', 'conformance', 'runner.js'));
+  const spec = { kind: 'stdio', command: `${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, '__tests__', 'fixtures', 'servers', 'surface-server.mjs'))} --profile=many --tools=${tools}` };
+  const options = { timeoutMs: 10_000, callTools: 'none' };
+  const timed = async (surface) => {
+    const started = performance.now();
+    const run = await runConformance(spec, { ...options, surface });
+    return { ms: performance.now() - started, analysis: run.surface?.durationMs };
+  };
+  await timed(true); // warm-up: disk caches, the tokenizer's first load
+  await timed(false);
+  const withSurface = [];
+  const without = [];
+  const analysis = [];
+  for (let i = 0; i < runs; i += 1) {
+    const a = await timed(true);
+    withSurface.push(a.ms);
+    analysis.push(a.analysis);
+    without.push((await timed(false)).ms);
+  }
+  const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+  const on = median(withSurface);
+  const off = median(without);
+  console.log(`conformance of a ${tools}-tool server over stdio, ${runs} interleaved runs each (medians):`);
+  console.log(`  without surface ${off.toFixed(0)} ms, with surface ${on.toFixed(0)} ms: adds ${(on - off).toFixed(0)} ms (ratio ${(on / off).toFixed(3)})`);
+  console.log(`  the analysis itself (report.surface.durationMs): median ${median(analysis).toFixed(1)} ms, min ${Math.min(...analysis).toFixed(1)} ms; budget 50 ms`);
+}
