@@ -30,7 +30,10 @@ const EVIDENCE_BODY_CHARS = 2000;
 
 export const DEFAULT_OPTIONS: ConformanceOptions = { timeoutMs: 5000, startupTimeoutMs: 30_000, callTools: 'read-only' };
 
-/** Layer 0: probe the era, then run every applicable check against the server, one at a time. */
+/**
+ * Layer 0: probe the era, then run every applicable check against the server: over 2026-07-28
+ * HTTP (stateless) up to CONCURRENCY at once, else one at a time; log-wide checks last.
+ */
 export async function runConformance(
   spec: TargetSpec,
   options: Partial<ConformanceOptions> & RunSelection = {},
@@ -57,14 +60,8 @@ export async function runConformance(
     identity.version = discovery.serverInfo?.version;
     const ctx = new CheckContext(client, target, discovery, schemas, settings);
     const applicable = CHECKS.filter((check) => appliesTo(check, discovery.era, target.kind) && (!options.only || options.only.includes(check.id)));
-    const ordered = [...applicable.filter((check) => !check.late), ...applicable.filter((check) => check.late)];
-    const checks: CheckResult[] = [];
-    for (const check of ordered) {
-      const result = await runOne(check, ctx);
-      checks.push(result);
-      hooks.onCheck?.(result, checks.length, ordered.length);
-      await keepAlive(ctx);
-    }
+    ctx.warmUp();
+    const checks = await runChecks(applicable, ctx, hooks);
     await ctx.dispose();
     const stderr = [client.connection.stderrTail(), target.stderrTail()].filter(Boolean).join('\n');
     return {
@@ -83,6 +80,38 @@ export async function runConformance(
   } finally {
     await target.dispose();
   }
+}
+
+/** Checks in flight at once over 2026-07-28 HTTP: a hanging method then costs about one deadline, not one per check. */
+const CONCURRENCY = 8;
+
+async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks: RunHooks): Promise<CheckResult[]> {
+  const early = applicable.filter((check) => !check.late);
+  const late = applicable.filter((check) => check.late);
+  const results: CheckResult[] = new Array(applicable.length);
+  let done = 0;
+  const finish = (index: number, result: CheckResult) => {
+    results[index] = result;
+    done += 1;
+    hooks.onCheck?.(result, done, applicable.length);
+  };
+  if (ctx.transport === 'http' && ctx.era === MODERN) {
+    let next = 0;
+    const worker = async () => {
+      while (next < early.length) {
+        const index = next++;
+        finish(index, await runOne(early[index], ctx.forCheck(early[index].id)));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, early.length) }, worker));
+  } else {
+    for (const [index, check] of early.entries()) {
+      finish(index, await runOne(check, ctx.forCheck(check.id)));
+      await keepAlive(ctx);
+    }
+  }
+  for (const [offset, check] of late.entries()) finish(early.length + offset, await runOne(check, ctx.forCheck(check.id)));
+  return results;
 }
 
 function appliesTo(check: CheckDefinition, era: Era, transport: 'stdio' | 'http'): boolean {
