@@ -81,7 +81,7 @@ function failure(error: unknown, workspace: string, annotate: boolean): number {
   }
   if (error instanceof ServerUnavailableError) {
     core.setFailed(`mcp-evals: the server could not be evaluated: ${error.message}`);
-    return EXIT.failed;
+    return EXIT.internal; // 3: could not evaluate
   }
   const trace = error instanceof Error ? (error.stack ?? error.message) : String(error);
   core.setFailed(`mcp-evals: internal error (a bug; please report it with this trace):\n${trace}`);
@@ -125,12 +125,14 @@ async function evaluate(settings: ActionSettings, context: RunContext, env: Node
     ...(report.behaviour?.partial ? [`partial run: ${report.behaviour.partial.reason} (${report.behaviour.partial.notRun} runs not made)`] : []),
     ...stale.map((entry) => `stale expected failure ${entry.checkId}${entry.subId ? `:${entry.subId}` : ''} (${repoPath(context.workspace, settings.expectedFailures!)}:${entry.line}:${entry.column}) now passes: remove it from the file`),
   ];
+  const notEvaluated = report.conformance?.notEvaluated;
+  if (notEvaluated) problems.unshift(`conformance could not be evaluated: ${notEvaluated.reason}`);
   const passed = verdict.passed && problems.length === 0;
   const summary = [verdict.summary, ...problems].join('; ');
   setOutputs({ passed, regressed: regressedOf(verdict), passRate: passRateOf(report), reportDir: settings.reportDir, summary });
   if (!passed) {
     core.setFailed(`mcp-evals: ${summary}`);
-    return EXIT.failed;
+    return notEvaluated ? EXIT.internal : EXIT.failed;
   }
   core.info(`mcp-evals: ${summary}`);
   return EXIT.ok;

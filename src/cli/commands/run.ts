@@ -59,7 +59,7 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
     if (!(error instanceof ServerUnavailableError)) throw error;
     progress.done();
     out.stderr(`mcp-evals: the server could not be evaluated: ${error.message}`);
-    return EXIT.failed;
+    return EXIT.internal; // 3: could not evaluate
   }
   progress.done();
   const { report, traceLines } = evals;
@@ -75,6 +75,7 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
   if (report.behaviour) out.stdout(`${report.conformance ? '\n' : ''}${renderBehaviourText(report.behaviour, { color: out.color }, report.telemetry)}`);
   for (const line of trends?.filter((t) => t.includes('drift')) ?? []) out.stdout(`! trend ${line.replace(/`/g, '')}`);
   out.stdout(`\nreport: ${files.join(', ')}`);
+  if (report.conformance?.notEvaluated) return EXIT.internal; // 3: could not evaluate, never a pass
   const conformanceFailed = (report.conformance?.checks ?? []).some(isBlockingFailure);
   const belowFloor = (report.behaviour?.results ?? []).some((result) => result.meetsFloor === false);
   return conformanceFailed || belowFloor || report.behaviour?.partial ? EXIT.failed : EXIT.ok;

@@ -194,6 +194,7 @@ function buildServer(source: YamlSource, data: Record<string, unknown>, dir: str
     const out: ServerConfig = { command: server.command };
     if (typeof server.cwd === 'string') out.cwd = resolve(dir, server.cwd);
     if (isPlainObject(server.env)) out.env = { ...(server.env as Record<string, string>) };
+    if (typeof server.startup_timeout_ms === 'number') out.startup_timeout_ms = server.startup_timeout_ms;
     return out;
   }
   if (typeof server.url !== 'string') return undefined;
@@ -210,6 +211,7 @@ function buildServer(source: YamlSource, data: Record<string, unknown>, dir: str
   }
   if (typeof server.start === 'string') out.start = server.start;
   if (typeof server.ready_url === 'string') out.ready_url = server.ready_url;
+  if (typeof server.startup_timeout_ms === 'number') out.startup_timeout_ms = server.startup_timeout_ms;
   return out;
 }
 

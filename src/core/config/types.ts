@@ -58,9 +58,13 @@ export interface OtlpConfig {
 }
 
 /** Where the server comes from: a stdio command, or an HTTP URL (optionally started by us). */
-export type ServerConfig =
+export type ServerConfig = (
   | { command: string; cwd?: string; env?: Record<string, string> }
-  | { url: string; headers?: Record<string, string>; start?: string; ready_url?: string };
+  | { url: string; headers?: Record<string, string>; start?: string; ready_url?: string }
+) & {
+  /** How long the server may take to start (ms; default 30000), apart from each request's deadline. */
+  startup_timeout_ms?: number;
+};
 
 export interface EvalConfig {
   /** The config file (for messages and annotations). */

@@ -39,7 +39,9 @@ export async function runConformance(
   options: Partial<ConformanceOptions> & RunSelection = {},
   hooks: RunHooks = {},
 ): Promise<ConformanceRun> {
-  const settings: ConformanceOptions = { ...DEFAULT_OPTIONS, ...options };
+  const fromSpec = spec.startupTimeoutMs === undefined ? {} : { startupTimeoutMs: spec.startupTimeoutMs };
+  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  const settings: ConformanceOptions = { ...DEFAULT_OPTIONS, ...fromSpec, ...given };
   const startedAt = Date.now();
   const identity: ServerIdentity = { transport: spec.kind, target: spec.kind === 'stdio' ? spec.command : spec.url };
   let target: Target;
