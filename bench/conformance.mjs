@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Benchmark (not a test): what does a full conformance run of mcp-evals cost next to the
-// official MCP conformance suite, against the same server, on the same machine?
+// official MCP conformance suite, against the same server, on the same machine? Two servers: the
+// example server (correct), and the reference fixture whose tools/call never answers.
 //
 //   npm run bench                      (builds, then runs this with the defaults)
 //   node bench/conformance.mjs [--runs N] [--warmup N] [--timeout-s S]
@@ -105,10 +106,27 @@ async function main(opts) {
     else rmSync(work, { recursive: true, force: true });
   });
 
+  for (const scenario of SCENARIOS) {
+    console.log(`=== ${scenario.title} ===`);
+    await benchScenario(opts, { meter, built, official, selection, oursNodeVersion, work, scenario });
+    console.log('');
+  }
+}
+
+/**
+ * Two servers: the example server (a correct one), and the reference fixture with a tools/call
+ * that never answers (issue 11 item 6: a hanging method must cost about one deadline).
+ */
+const SCENARIOS = [
+  { key: 'example', title: 'the example server (golden-template/server)', script: join('golden-template', 'server', 'server.mjs'), extra: [] },
+  { key: 'hang', title: 'a server whose tools/call hangs (reference fixture --hang-method=tools/call)', script: join('__tests__', 'fixtures', 'servers', 'reference-server.mjs'), extra: ['--hang-method=tools/call'] },
+];
+
+async function benchScenario(opts, { meter, built, official, selection, oursNodeVersion, work, scenario }) {
   // One server, started once and shared by every run of both tools: the tools are what is
   // measured, and a fresh server per run would add its startup to neither figure anyway (it runs
   // outside the measured process) while adding noise. Its own CPU per run is reported separately.
-  const server = await startServer();
+  const server = await startServer(scenario);
   cleanup.push(() => server.stop());
 
   const tools = [
@@ -141,15 +159,16 @@ async function main(opts) {
     const order = i % 2 === 0 ? tools : [...tools].reverse();
     for (const tool of order) {
       const tag = `${tool.key}-${i}`;
-      const sample = await measure(tool, join(work, tag), meter, server, opts.timeoutMs);
+      const sample = await measure(tool, join(work, `${scenario.key}-${tag}`), meter, server, opts.timeoutMs);
       const label = timed ? `run ${i - opts.warmup + 1}/${opts.runs}` : `warm-up ${i + 1}/${opts.warmup}`;
       process.stderr.write(`  ${label.padEnd(12)} ${tool.label.padEnd(9)} ${sample.wallS.toFixed(2)} s wall, ${fmtCpu(sample)} CPU\n`);
       if (timed) samples[tool.key].push(sample);
     }
   }
-  if (server.exited()) throw new BenchError(`the example server exited during the benchmark:\n${server.tail()}`);
+  if (server.exited()) throw new BenchError(`the server exited during the benchmark:\n${server.tail()}`);
 
   printResults(tools, samples, meter);
+  await server.stop();
 }
 
 // -------------------------------------------------------------------------------------------
@@ -272,27 +291,27 @@ async function freePort() {
   });
 }
 
-async function startServer() {
+async function startServer(scenario) {
   const port = await freePort();
-  const args = [join(ROOT, 'golden-template', 'server', 'server.mjs'), '--http', '--port', String(port)];
+  const args = [join(ROOT, scenario.script), '--http', '--port', String(port), ...scenario.extra];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   // The server logs every rejected request to stderr; keep draining it (a full pipe would stall
   // the server mid-benchmark) but remember only the end, for error messages.
   let log = '';
   let exitCode = null;
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new BenchError(`the example server did not print "listening ..." within 15 s:\n${log}`)), 15_000);
+    const timer = setTimeout(() => reject(new BenchError(`the server did not print "listening ..." within 15 s:\n${log}`)), 15_000);
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk) => {
       log = (log + chunk).slice(-4000);
       const match = /listening (http:\/\/\S+)/.exec(log);
       if (match) { clearTimeout(timer); resolve(match[1]); }
     });
-    child.on('error', (error) => { clearTimeout(timer); reject(new BenchError(`cannot start the example server: ${error.message}`)); });
+    child.on('error', (error) => { clearTimeout(timer); reject(new BenchError(`cannot start the server: ${error.message}`)); });
     child.on('exit', (code, signal) => {
       exitCode = code ?? signal;
       clearTimeout(timer);
-      reject(new BenchError(`the example server exited (${exitCode}) before listening:\n${log}`));
+      reject(new BenchError(`the server exited (${exitCode}) before listening:\n${log}`));
     });
   });
   return {
