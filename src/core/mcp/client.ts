@@ -1,4 +1,4 @@
-import type { Connection, StreamCapture, StreamOptions, TimedMessage } from './connection.js';
+import { sameId, type Connection, type StreamCapture, type StreamOptions, type TimedMessage } from './connection.js';
 import { ExchangeLog } from './exchange-log.js';
 import { HungMethods } from './hung-methods.js';
 import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from './types.js';
@@ -140,8 +140,26 @@ export class McpClient {
       expectAnswer: true,
       timeoutMs: options.timeoutMs ?? this.timeoutMs,
     });
-    if (plain && exchange.response === undefined && exchange.failure?.startsWith('no response within')) this.hung.note(method, params, options.timeoutMs ?? this.timeoutMs, this.checkId);
+    if (exchange.response?.answer !== undefined) this.hung.answered(exchange.startedAt);
+    else if (plain && exchange.failure?.startsWith('no response within')) await this.confirmHang(method, params, id, exchange.startedAt, options.timeoutMs ?? this.timeoutMs);
     return this.log.add(exchange, this.era);
+  }
+
+  /**
+   * A request went unanswered for a whole deadline: the method hangs if the server answered
+   * something sent after it. Over HTTP other checks' requests show that; over stdio a fence goes
+   * out now, and the method hangs if the fence is answered and the request still is not.
+   */
+  private async confirmHang(method: string, params: JsonObject, id: string | number, startedAt: number, timeoutMs: number): Promise<void> {
+    if (!this.hung.answeredAfter(startedAt) && this.connection.kind === 'stdio') {
+      const fence = this.fence();
+      const probe = await this.connection.send({ method: 'fence', id: fence.id, body: fence.body, expectAnswer: true, timeoutMs });
+      const lateAnswer = this.connection.unsolicited().some((record) => record.message !== undefined && record.message.method === undefined && sameId(record.message.id ?? null, id));
+      if (probe.response?.answer === undefined || lateAnswer) return;
+    } else if (!this.hung.answeredAfter(startedAt)) {
+      return;
+    }
+    this.hung.note(method, params, timeoutMs, this.checkId);
   }
 
   /** A request not sent because its method already hung: a failed exchange at once, in the log like any other. */
@@ -185,8 +203,9 @@ export class McpClient {
       },
     );
     const answered = capture.exchange.response?.answer !== undefined;
-    if (plain && !answered && !capture.endedByServer && options.collectMs >= this.timeoutMs && capture.exchange.durationMs >= options.collectMs) {
-      this.hung.note(method, params, options.collectMs, this.checkId);
+    if (answered) this.hung.answered(capture.exchange.startedAt);
+    else if (plain && !capture.endedByServer && options.collectMs >= this.timeoutMs && capture.exchange.durationMs >= options.collectMs) {
+      await this.confirmHang(method, params, id, capture.exchange.startedAt, options.collectMs);
     }
     return { id, exchange: this.log.add(capture.exchange, this.era), received: capture.received, endedByServer: capture.endedByServer };
   }
