@@ -1,18 +1,5 @@
 import { ConfigurationError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
-import { checksCommand } from './commands/checks.js';
-import { conformanceCommand } from './commands/conformance.js';
-import { docsCommand } from './commands/docs.js';
-import { doctorCommand } from './commands/doctor.js';
-import { runCommand } from './commands/run.js';
-import { mergeCommand } from './commands/merge.js';
-import { initCommand } from './commands/init.js';
-import { baselineCommand } from './commands/baseline.js';
-import { scoreCommand } from './commands/score.js';
-import { scorersCommand } from './commands/scorers.js';
-import { captureCommand } from './commands/capture.js';
-import { compareCommand } from './commands/compare.js';
-import { historyCommand } from './commands/history.js';
 import { EXIT } from '../core/exit-codes.js';
 import { consoleOutput, type Output } from './output.js';
 
@@ -39,22 +26,25 @@ Usage:
   mcp-evals --version
 
 Run \`mcp-evals conformance --help\` for the options.
-Exit codes: 0 pass, 1 a check failed, 2 usage or configuration error, 3 internal error.`;
+Exit codes: 0 pass, 1 a check failed, 2 usage or configuration error, 3 could not evaluate (the server did not start, a model unreachable) or internal error.`;
 
-const COMMANDS: Record<string, (argv: string[], out: Output) => Promise<number>> = {
-  conformance: conformanceCommand,
-  run: runCommand,
-  merge: mergeCommand,
-  init: initCommand,
-  baseline: baselineCommand,
-  score: scoreCommand,
-  scorers: scorersCommand,
-  capture: captureCommand,
-  compare: compareCommand,
-  history: historyCommand,
-  checks: checksCommand,
-  docs: docsCommand,
-  doctor: doctorCommand,
+type Command = (argv: string[], out: Output) => Promise<number>;
+
+/** Loaded on use: a command does not pay for loading every other command's modules at start-up. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  conformance: async () => (await import('./commands/conformance.js')).conformanceCommand,
+  run: async () => (await import('./commands/run.js')).runCommand,
+  merge: async () => (await import('./commands/merge.js')).mergeCommand,
+  init: async () => (await import('./commands/init.js')).initCommand,
+  baseline: async () => (await import('./commands/baseline.js')).baselineCommand,
+  score: async () => (await import('./commands/score.js')).scoreCommand,
+  scorers: async () => (await import('./commands/scorers.js')).scorersCommand,
+  capture: async () => (await import('./commands/capture.js')).captureCommand,
+  compare: async () => (await import('./commands/compare.js')).compareCommand,
+  history: async () => (await import('./commands/history.js')).historyCommand,
+  checks: async () => (await import('./commands/checks.js')).checksCommand,
+  docs: async () => (await import('./commands/docs.js')).docsCommand,
+  doctor: async () => (await import('./commands/doctor.js')).doctorCommand,
 };
 
 /** The whole CLI: returns the exit code instead of exiting, so tests can call it in-process. */
@@ -68,12 +58,13 @@ export async function main(argv: string[], out: Output = consoleOutput()): Promi
     out.stdout(toolVersion());
     return EXIT.ok;
   }
-  const run = COMMANDS[command];
-  if (!run) {
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!load) {
     out.stderr(`mcp-evals: unknown command "${command}"\n\n${USAGE}`);
     return EXIT.usage;
   }
   try {
+    const run = await load();
     return await run(rest, out);
   } catch (error) {
     if (error instanceof ConfigurationError) {
