@@ -173,16 +173,18 @@ const UNREACHABLE = /^request failed: .*(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENE
 
 /**
  * Modern first (`server/discover`), then the 2025-11-25 handshake on a fresh connection. A server
- * that never comes up (the process ends or stays silent for the start-up budget, or nothing
- * listens at the URL) is `notStarted`: could not evaluate, not a conformance failure.
+ * that never comes up (the process ends before answering anything, or nothing listens at the URL)
+ * is `notStarted`: could not evaluate, not a conformance failure. One that runs but stays silent
+ * through the start-up budget started: it is asked as usual, and fails server-responds.
  */
 export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: number, startupTimeoutMs = DEFAULT_OPTIONS.startupTimeoutMs): Promise<Probe> {
   const modern = new McpClient(target.connect(), { era: MODERN, timeoutMs, log });
   const notReady = await modern.ready(startupTimeoutMs);
-  if (notReady) {
+  if (notReady && !isAlive(modern)) {
     await modern.connection.close().catch(() => undefined);
     return { notStarted: notReady };
   }
+  // Alive but silent for the whole start-up budget: it started; whether it speaks MCP is a finding.
   const discover = await modern.request('server/discover', {});
   if (discover.response === undefined && discover.failure && UNREACHABLE.test(discover.failure)) {
     return { notStarted: `the server did not start: nothing answers at ${target.description} (${discover.failure.replace(/^request failed: /, '')})` };
@@ -195,7 +197,7 @@ export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: n
   await modern.connection.close().catch(() => undefined);
   const legacy = new McpClient(target.connect(), { era: LEGACY, timeoutMs, log });
   const legacyNotReady = await legacy.ready(startupTimeoutMs);
-  if (legacyNotReady) {
+  if (legacyNotReady && !isAlive(legacy)) {
     await legacy.connection.close().catch(() => undefined);
     return { notStarted: legacyNotReady };
   }
@@ -215,8 +217,9 @@ export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: n
   }
   await legacy.connection.close().catch(() => undefined);
   const why = modernError?.code === -32022 ? ' (it answered -32022: it does not support 2026-07-28)' : '';
+  const silent = notReady ? `; it answered nothing within the start-up budget of ${startupTimeoutMs} ms (--startup-timeout)` : '';
   return {
-    problem: `the server answered neither server/discover (${describeOutcome(discover)})${why} nor a 2025-11-25 initialize (${describeOutcome(init)})`,
+    problem: `the server answered neither server/discover (${describeOutcome(discover)})${why} nor a 2025-11-25 initialize (${describeOutcome(init)})${silent}`,
     evidence: [discover, init],
   };
 }
@@ -234,6 +237,10 @@ function fromDiscover(exchange: Exchange, result: JsonObject): Discovery {
 
 function asObject(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function isAlive(client: McpClient): boolean {
+  return (client.connection as { alive?: boolean }).alive !== false;
 }
 
 /** The launched HTTP server gets the start-up budget too, unless the spec set its own. */
