@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Benchmark (not a test): what does a full conformance run of mcp-evals cost next to the
-// official MCP conformance suite, against the same server, on the same machine?
+// official MCP conformance suite, against the same server, on the same machine? Two servers: the
+// example server (correct), and the reference fixture whose tools/call never answers.
 //
 //   npm run bench                      (builds, then runs this with the defaults)
 //   node bench/conformance.mjs [--runs N] [--warmup N] [--timeout-s S]
@@ -105,10 +106,29 @@ async function main(opts) {
     else rmSync(work, { recursive: true, force: true });
   });
 
+  for (const scenario of SCENARIOS) {
+    console.log(`=== ${scenario.title} ===`);
+    await benchScenario(opts, { meter, built, official, selection, oursNodeVersion, work, scenario });
+    console.log('');
+  }
+}
+
+/**
+ * Two servers: the example server (a correct one), and the reference fixture with a tools/call
+ * that never answers (issue 11 item 6: a hanging method must cost about one deadline).
+ */
+const SCENARIOS = [
+  { key: 'example', title: 'the example server (golden-template/server)', script: join('golden-template', 'server', 'server.mjs'), extra: [] },
+  // A tool that hangs may be killed at the cap (60 s, or --timeout-s if lower): that is a figure here
+  // (a lower bound on its wall time), not a failure. The official suite waits 30 s per scenario.
+  { key: 'hang', title: 'a server whose tools/call hangs (reference fixture --hang-method=tools/call)', script: join('__tests__', 'fixtures', 'servers', 'reference-server.mjs'), extra: ['--hang-method=tools/call'], allowTimeout: true, capMs: 60_000 },
+];
+
+async function benchScenario(opts, { meter, built, official, selection, oursNodeVersion, work, scenario }) {
   // One server, started once and shared by every run of both tools: the tools are what is
   // measured, and a fresh server per run would add its startup to neither figure anyway (it runs
   // outside the measured process) while adding noise. Its own CPU per run is reported separately.
-  const server = await startServer();
+  const server = await startServer(scenario);
   cleanup.push(() => server.stop());
 
   const tools = [
@@ -141,15 +161,17 @@ async function main(opts) {
     const order = i % 2 === 0 ? tools : [...tools].reverse();
     for (const tool of order) {
       const tag = `${tool.key}-${i}`;
-      const sample = await measure(tool, join(work, tag), meter, server, opts.timeoutMs);
+      const timeoutMs = Math.min(opts.timeoutMs, scenario.capMs ?? Infinity);
+      const sample = await measure(tool, join(work, `${scenario.key}-${tag}`), meter, server, timeoutMs, scenario.allowTimeout);
       const label = timed ? `run ${i - opts.warmup + 1}/${opts.runs}` : `warm-up ${i + 1}/${opts.warmup}`;
       process.stderr.write(`  ${label.padEnd(12)} ${tool.label.padEnd(9)} ${sample.wallS.toFixed(2)} s wall, ${fmtCpu(sample)} CPU\n`);
       if (timed) samples[tool.key].push(sample);
     }
   }
-  if (server.exited()) throw new BenchError(`the example server exited during the benchmark:\n${server.tail()}`);
+  if (server.exited()) throw new BenchError(`the server exited during the benchmark:\n${server.tail()}`);
 
   printResults(tools, samples, meter);
+  await server.stop();
 }
 
 // -------------------------------------------------------------------------------------------
@@ -272,27 +294,27 @@ async function freePort() {
   });
 }
 
-async function startServer() {
+async function startServer(scenario) {
   const port = await freePort();
-  const args = [join(ROOT, 'golden-template', 'server', 'server.mjs'), '--http', '--port', String(port)];
+  const args = [join(ROOT, scenario.script), '--http', '--port', String(port), ...scenario.extra];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   // The server logs every rejected request to stderr; keep draining it (a full pipe would stall
   // the server mid-benchmark) but remember only the end, for error messages.
   let log = '';
   let exitCode = null;
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new BenchError(`the example server did not print "listening ..." within 15 s:\n${log}`)), 15_000);
+    const timer = setTimeout(() => reject(new BenchError(`the server did not print "listening ..." within 15 s:\n${log}`)), 15_000);
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk) => {
       log = (log + chunk).slice(-4000);
       const match = /listening (http:\/\/\S+)/.exec(log);
       if (match) { clearTimeout(timer); resolve(match[1]); }
     });
-    child.on('error', (error) => { clearTimeout(timer); reject(new BenchError(`cannot start the example server: ${error.message}`)); });
+    child.on('error', (error) => { clearTimeout(timer); reject(new BenchError(`cannot start the server: ${error.message}`)); });
     child.on('exit', (code, signal) => {
       exitCode = code ?? signal;
       clearTimeout(timer);
-      reject(new BenchError(`the example server exited (${exitCode}) before listening:\n${log}`));
+      reject(new BenchError(`the server exited (${exitCode}) before listening:\n${log}`));
     });
   });
   return {
@@ -326,7 +348,7 @@ function pickMeter(opts) {
   return { kind: 'hook', describe: `${why}; CPU and peak RSS come from process.resourceUsage() inside each child (node --import bench/rusage-hook.mjs)` };
 }
 
-async function measure(tool, dir, meter, server, timeoutMs) {
+async function measure(tool, dir, meter, server, timeoutMs, allowTimeout = false) {
   rmSync(dir, { recursive: true, force: true });
   const outDir = join(dir, 'out');
   const usageFile = join(dir, 'usage.txt');
@@ -366,6 +388,10 @@ async function measure(tool, dir, meter, server, timeoutMs) {
   const stdout = readFileSync(stdoutFile, 'utf8');
   const stderr = readFileSync(stderrFile, 'utf8');
   const shown = `${tool.node} ${nodeArgs.join(' ')}`;
+  if (timedOut && allowTimeout) {
+    // Killed with its process group (GNU time too): only the wall time is known, as a lower bound.
+    return { wallS, cpuS: null, userS: null, sysS: null, maxRssKiB: null, serverCpuS: null, result: null, killed: true };
+  }
   if (timedOut) throw new BenchError(`${tool.label} did not finish within ${timeoutMs / 1000} s (killed): ${shown}\nlast output:\n${tail(stdout + stderr, 20)}`);
   if (!tool.okExit.includes(code)) {
     throw new BenchError(`${tool.label} exited with ${code ?? signal} (expected ${tool.okExit.join(' or ')}): ${shown}\n${tail(stdout + stderr, 30)}`);
@@ -580,6 +606,15 @@ function printResults(tools, samples, meter) {
   }
   const r0 = ours.at(-1).result;
   const r1 = official.at(-1).result;
+  const killed = (list) => list.filter((s) => s.killed).length;
+  if (killed(ours) || killed(official)) {
+    table.push(['runs killed at --timeout-s', `${killed(ours)}`, `${killed(official)}`, 'wall time above is then a lower bound']);
+  }
+  if (!r0 || !r1) {
+    printTable(table);
+    if (r0) console.log(`mcp-evals on this server: ${r0.counts.pass} pass, ${r0.counts.fail} fail, ${r0.counts.warn} warn, ${r0.counts.skip} skip of ${r0.total} checks`);
+    return;
+  }
   const checkTotal = Object.values(r1.checkCounts).reduce((a, b) => a + b, 0);
   table.push(['ran', `${r0.total} checks`, `${r1.total} scenarios (${checkTotal} checks)`, '—']);
   table.push(['passed', `${r0.counts.pass}`, `${r1.counts.pass} scenarios (${r1.checkCounts.SUCCESS ?? 0} checks)`, '—']);
@@ -595,7 +630,7 @@ function printResults(tools, samples, meter) {
     console.log(`  ${tool.label.padEnd(10)} ${samples[tool.key].map((s) => `${s.wallS.toFixed(2)}/${fmtNum(s.cpuS)}/${s.maxRssKiB ? (s.maxRssKiB / 1024).toFixed(0) : '?'}`).join('  ')}`);
   }
   for (const tool of tools) {
-    const distinct = new Set(samples[tool.key].map((s) => s.result.signature));
+    const distinct = new Set(samples[tool.key].map((s) => s.result?.signature));
     if (distinct.size > 1) console.log(`  NOTE: ${tool.label}'s verdicts differed between runs (${distinct.size} distinct outcomes): the counts above are from the last run`);
   }
 

@@ -111,6 +111,7 @@ describe('inputs → settings', () => {
       'server-url': 'http://127.0.0.1:3000/mcp',
       'server-start': 'node server.js',
       'ready-url': 'http://127.0.0.1:3000/healthz',
+      'startup-timeout': '60000',
       golden: 'evals/more.yaml',
       models: 'gpt-4.1-mini\nclaude',
       runs: '3',
@@ -125,7 +126,7 @@ describe('inputs → settings', () => {
     });
     expect(s).toMatchObject({
       layers: { mode: 'explicit', layers: [0, 1] },
-      server: { url: 'http://127.0.0.1:3000/mcp', start: 'node server.js', readyUrl: 'http://127.0.0.1:3000/healthz' },
+      server: { url: 'http://127.0.0.1:3000/mcp', start: 'node server.js', readyUrl: 'http://127.0.0.1:3000/healthz', startupTimeoutMs: 60000 },
       golden: `${WORKSPACE}/evals/more.yaml`,
       models: ['gpt-4.1-mini', 'claude'],
       runs: 3,
@@ -153,6 +154,7 @@ describe('inputs → settings', () => {
     [{ comment: 'yes' }, 'input comment must be true or false'],
     [{ shard: '3/2' }, 'input shard must look like i/n'],
     [{ 'surface-fail-on': 'always' }, 'input surface-fail-on takes warning, error or never'],
+    [{ 'server-command': 'node s.js', 'startup-timeout': '30s' }, 'input startup-timeout must be a positive whole number'],
   ])('%j is a configuration error (%s)', (inputs, message) => {
     expect(() => settings(inputs)).toThrow(ConfigurationError);
     expect(() => settings(inputs)).toThrow(message);
@@ -183,11 +185,11 @@ describe('action.yml and layer0/action.yml', () => {
 
   it('declare the inputs, outputs and runtime the action implements', () => {
     expect(Object.keys(main.inputs).sort()).toEqual(
-      ['allow-fork-prs', 'annotations', 'baseline', 'cache', 'comment', 'config', 'github-token', 'golden', 'layers', 'env', 'max-drop', 'models', 'ready-url', 'report-dir', 'runs', 'server-command', 'server-start', 'server-url', 'shard', 'surface-fail-on'].sort(),
+      ['allow-fork-prs', 'annotations', 'baseline', 'cache', 'comment', 'config', 'github-token', 'golden', 'layers', 'env', 'max-drop', 'models', 'ready-url', 'report-dir', 'runs', 'server-command', 'server-start', 'server-url', 'shard', 'startup-timeout', 'surface-fail-on'].sort(),
     );
     expect(Object.keys(main.outputs).sort()).toEqual(['pass-rate', 'passed', 'regressed', 'report-dir', 'summary']);
     expect(main.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
-    expect(Object.keys(layer0.inputs).sort()).toEqual(['annotations', 'env', 'expected-failures', 'ready-url', 'report-dir', 'server-command', 'server-start', 'server-url', 'surface-fail-on']);
+    expect(Object.keys(layer0.inputs).sort()).toEqual(['annotations', 'env', 'expected-failures', 'ready-url', 'report-dir', 'server-command', 'server-start', 'server-url', 'startup-timeout', 'surface-fail-on']);
     expect(layer0.runs).toEqual({ using: 'node24', main: '../dist/layer0/index.js' });
   });
 

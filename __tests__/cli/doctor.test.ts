@@ -54,7 +54,7 @@ describe('mcp-evals doctor', () => {
     });
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(marks(result.stdout)).toEqual(['✓1', '✓2', '✓3', '✓4', '✓5', '✓6', '✓7', '✓8', '✓9']);
-    expect(result.stdout).toMatch(/✓ 3 server\/discover or initialize answers \([^)]+\): acme-ops-assistant 1\.0\.0 answered server\/discover: era 2026-07-28/);
+    expect(result.stdout).toMatch(/✓ 3 server\/discover or initialize answers \((\d+ms|\d+\.\ds)\): acme-ops-assistant 1\.0\.0 answered server\/discover: era 2026-07-28/);
     expect(result.stdout).toMatch(/✓ 4 tools\/list answers .*: 4 tools: /);
     expect(result.stdout).toMatch(/✓ 6 one tools\/call works .*: get_weather \{/);
     expect(result.stdout).toMatch(/✓ scripted-openai .* answered in \d+ ms with a tool call/);

@@ -102,6 +102,7 @@ describe('a full config', () => {
         '  url: http://127.0.0.1:3000/mcp',
         '  start: "node server.mjs --http"',
         '  ready_url: http://127.0.0.1:3000/healthz',
+        '  startup_timeout_ms: 60000',
         '  headers: {Authorization: "Bearer ${MCP_TOKEN}", X-Team: "evals-${TEAM}-${TEAM}"}',
         'golden: evals/tasks.yaml',
         'models:',
@@ -131,6 +132,7 @@ describe('a full config', () => {
       url: 'http://127.0.0.1:3000/mcp',
       start: 'node server.mjs --http',
       ready_url: 'http://127.0.0.1:3000/healthz',
+      startup_timeout_ms: 60000,
       headers: { Authorization: 'Bearer s3cret', 'X-Team': 'evals-core-core' },
     });
     expect(config.golden).toBe(join(dir, 'evals', 'tasks.yaml'));

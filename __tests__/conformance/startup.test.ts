@@ -49,10 +49,11 @@ describe('a correct server that is slow to start', () => {
     });
   }
 
-  it('gets its own start-up budget: --startup-timeout shorter than the start is "could not evaluate"', async () => {
-    const run = await runConformance({ kind: 'stdio', command: reference('--start-delay-ms=4000') }, { startupTimeoutMs: 1000, timeoutMs: 500 });
-    expect(run.section.checks).toEqual([]);
-    expect(run.section.notEvaluated?.reason).toMatch(/^the server did not start: .*start-up budget of 1000 ms/);
+  it('gets its own start-up budget: a process still silent after --startup-timeout fails server-responds, naming the budget', async () => {
+    const run = await runConformance({ kind: 'stdio', command: reference('--start-delay-ms=6000') }, { startupTimeoutMs: 1000, timeoutMs: 500 });
+    expect(run.section.notEvaluated).toBeUndefined();
+    expect(run.section.checks.map((check) => [check.id, check.status])).toEqual([['server-responds', 'fail']]);
+    expect(run.section.checks[0].message).toMatch(/answered nothing within the start-up budget of 1000 ms \(--startup-timeout\)$/);
   });
 });
 

@@ -6,7 +6,7 @@ import { renderConformanceMarkdown } from '../../src/core/report/markdown.js';
 import type { Report } from '../../src/core/report/types.js';
 
 describe('report writers on what the runner really produces', () => {
-  it('accept the section of a server that dies at once (evidence, stderr and all)', async () => {
+  it('accept the section of a server that dies at once: not evaluated, and never a pass', async () => {
     const command = `${JSON.stringify(process.execPath)} -e "process.stderr.write('boom <x> @octocat\\n'); process.exit(3)"`;
     const run = await runConformance({ kind: 'stdio', command }, { timeoutMs: 2000 });
     const report: Report = {
@@ -24,9 +24,8 @@ describe('report writers on what the runner really produces', () => {
       conformance: run.section,
     };
     const json = renderReportJson(report);
-    expect(JSON.parse(json)).toMatchObject({ conformance: { summary: { fail: run.section.summary.fail } } });
-    expect(run.section.summary.fail).toBeGreaterThan(0);
-    expect(renderConformanceMarkdown(report)).toMatch(/^### ❌ /);
-    expect(renderJunit(report)).toContain('<failure ');
+    expect(JSON.parse(json)).toMatchObject({ conformance: { notEvaluated: { reason: expect.stringContaining('boom <x> @octocat') } } });
+    expect(renderConformanceMarkdown(report)).toMatch(/^### ❌ .*could not be evaluated/);
+    expect(renderJunit(report)).toContain('<error ');
   });
 });

@@ -61,6 +61,7 @@ export async function resolveConfig(settings: ActionSettings, env: NodeJS.Proces
       env,
     });
     if (server) config.server = server;
+    if (settings.server.startupTimeoutMs !== undefined) config.server.startup_timeout_ms = settings.server.startupTimeoutMs;
     if (settings.golden) {
       if (!isFile(settings.golden)) throw new ConfigurationError(`input golden: file "${repoPath(settings.workspace, settings.golden)}" not found`);
       config.golden = settings.golden;
@@ -84,9 +85,10 @@ export async function resolveConfig(settings: ActionSettings, env: NodeJS.Proces
 }
 
 function serverFromInputs(inputs: ServerInputs): ServerConfig | undefined {
-  if (inputs.command !== undefined) return { command: inputs.command };
+  const startup = inputs.startupTimeoutMs === undefined ? {} : { startup_timeout_ms: inputs.startupTimeoutMs };
+  if (inputs.command !== undefined) return { command: inputs.command, ...startup };
   if (inputs.url === undefined) return undefined;
-  const server: ServerConfig = { url: inputs.url };
+  const server: ServerConfig = { url: inputs.url, ...startup };
   if (inputs.start !== undefined) server.start = inputs.start;
   if (inputs.readyUrl !== undefined) server.ready_url = inputs.readyUrl;
   return server;

@@ -32,6 +32,8 @@ export interface ServerInputs {
   command?: string;
   start?: string;
   readyUrl?: string;
+  /** Input startup-timeout (ms). */
+  startupTimeoutMs?: number;
 }
 
 /** Every input of either action.yml, typed and validated. Relative paths are resolved against the workspace. */
@@ -163,6 +165,12 @@ function readServer(get: (name: string) => string): ServerInputs {
   if (command) server.command = command;
   if (start) server.start = start;
   if (readyUrl) server.readyUrl = httpUrl('ready-url', readyUrl);
+  const startup = get('startup-timeout');
+  if (startup) {
+    const ms = Number(startup);
+    if (!Number.isInteger(ms) || ms < 1) throw new ConfigurationError(`input startup-timeout must be a positive whole number of milliseconds, got "${startup}"`);
+    server.startupTimeoutMs = ms;
+  }
   return server;
 }
 

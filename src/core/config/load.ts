@@ -196,6 +196,7 @@ function buildServer(source: YamlSource, data: Record<string, unknown>, dir: str
     if (typeof server.cwd === 'string') out.cwd = resolve(dir, server.cwd);
     const childEnv = buildServerEnv(source, server.env, env, problems);
     if (childEnv) out.env = childEnv;
+    if (typeof server.startup_timeout_ms === 'number') out.startup_timeout_ms = server.startup_timeout_ms;
     return out;
   }
   if (typeof server.url !== 'string') return undefined;
@@ -217,6 +218,7 @@ function buildServer(source: YamlSource, data: Record<string, unknown>, dir: str
   }
   const childEnv = buildServerEnv(source, server.env, env, problems);
   if (childEnv && has('start')) out.env = childEnv;
+  if (typeof server.startup_timeout_ms === 'number') out.startup_timeout_ms = server.startup_timeout_ms;
   return out;
 }
 

@@ -61,9 +61,13 @@ export interface OtlpConfig {
  * Where the server comes from: a stdio command, or an HTTP URL (optionally started by us). `env`:
  * what the process we start gets on top of the minimal environment (see mcp/process-group).
  */
-export type ServerConfig =
+export type ServerConfig = (
   | { command: string; cwd?: string; env?: Record<string, string> }
-  | { url: string; headers?: Record<string, string>; start?: string; ready_url?: string; env?: Record<string, string> };
+  | { url: string; headers?: Record<string, string>; start?: string; ready_url?: string; env?: Record<string, string> }
+) & {
+  /** How long the server may take to start (ms; default 30000), apart from each request's deadline. */
+  startup_timeout_ms?: number;
+};
 
 export interface EvalConfig {
   /** The config file (for messages and annotations). */

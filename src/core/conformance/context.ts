@@ -3,6 +3,8 @@ import { McpClient } from '../mcp/client.js';
 import type { Target } from '../mcp/target.js';
 import { LEGACY, type Era, type Exchange, type JsonObject, type TransportKind } from '../mcp/types.js';
 import type { Capability } from './check.js';
+import { CheckLog } from './check-log.js';
+import { FreshPool } from './fresh-pool.js';
 import type { SpecSchemas } from './spec-schemas.js';
 
 /** What the server said about itself: from `server/discover` (2026-07-28) or `initialize` (2025-11-25). */
@@ -45,11 +47,20 @@ const LIST_ITEMS: Record<string, string> = {
 };
 const MAX_PAGES = 100;
 
+/** What every check of a run shares: list walks, the inventory, fresh clients and the pool of warm processes. */
+interface Shared {
+  lists: Map<string, Promise<ListWalk>>;
+  extraClients: McpClient[];
+  inventory?: Promise<void>;
+  pool: FreshPool;
+}
+
+/** How many stdio processes are started ahead of the checks that want one of their own. */
+const WARM_PROCESSES = 2;
+
 /** Everything a check can use; lists are walked once and shared. */
 export class CheckContext {
-  private readonly lists = new Map<string, Promise<ListWalk>>();
-  private readonly extraClients: McpClient[] = [];
-  private inventory: Promise<void> | undefined;
+  private readonly shared: Shared;
 
   constructor(
     readonly client: McpClient,
@@ -57,7 +68,29 @@ export class CheckContext {
     readonly discovery: Discovery,
     readonly schemas: SpecSchemas,
     readonly options: ConformanceOptions,
-  ) {}
+    shared?: Shared,
+  ) {
+    this.shared = shared ?? {
+      lists: new Map(),
+      extraClients: [],
+      pool: new FreshPool(target, { era: discovery.era, timeoutMs: options.timeoutMs, startupTimeoutMs: options.startupTimeoutMs, size: WARM_PROCESSES }),
+    };
+  }
+
+  /** The context one check runs in: its own client view, so its evidence is its own exchanges. */
+  forCheck(checkId: string): CheckContext {
+    if (this.era === LEGACY) {
+      // 2025-11-25 has a session on the one client: checks run one at a time on it.
+      this.client.checkId = checkId;
+      return this;
+    }
+    return new CheckContext(this.client.fork(new CheckLog(this.client.log), checkId), this.target, this.discovery, this.schemas, this.options, this.shared);
+  }
+
+  /** stdio: start the warm processes (after discovery, so they do not slow it down). */
+  warmUp(): void {
+    this.shared.pool.fill();
+  }
 
   get era(): Era {
     return this.discovery.era;
@@ -74,10 +107,10 @@ export class CheckContext {
 
   /** Walks every page of a list method, following `nextCursor` (memoized). */
   list(method: string): Promise<ListWalk> {
-    let walk = this.lists.get(method);
+    let walk = this.shared.lists.get(method);
     if (!walk) {
       walk = walkList(this.client, method);
-      this.lists.set(method, walk);
+      this.shared.lists.set(method, walk);
     }
     return walk;
   }
@@ -87,7 +120,7 @@ export class CheckContext {
    * even when it runs alone (--only). Memoized: costs nothing after the first call.
    */
   async ensureInventory(): Promise<void> {
-    this.inventory ??= (async () => {
+    this.shared.inventory ??= (async () => {
       if (this.declares('tools')) await this.list('tools/list');
       if (this.declares('prompts')) await this.list('prompts/list');
       if (this.declares('resources')) {
@@ -97,7 +130,7 @@ export class CheckContext {
         if (typeof uri === 'string') await this.client.request('resources/read', { uri });
       }
     })();
-    await this.inventory;
+    await this.shared.inventory;
   }
 
   async tools(): Promise<JsonObject[]> {
@@ -114,23 +147,24 @@ export class CheckContext {
 
   /** A client on a fresh connection (stdio: a new process), in the same era; closed when the run ends. */
   async fresh(): Promise<McpClient> {
-    const client = new McpClient(this.target.connect(), { era: this.era, timeoutMs: this.options.timeoutMs, log: this.client.log });
-    this.extraClients.push(client);
     // Windows a check opens on this client start once the new process has answered, not at spawn.
-    await client.ready(this.options.startupTimeoutMs);
+    const { connection } = this.target.kind === 'stdio' ? await this.shared.pool.take() : { connection: this.target.connect() };
+    const client = new McpClient(connection, { era: this.era, timeoutMs: this.options.timeoutMs, log: this.client.log, hung: this.client.hung, checkId: this.client.checkId });
+    this.shared.extraClients.push(client);
     if (this.era === LEGACY) await client.initialize();
     return client;
   }
 
   /** Close a fresh client now rather than at the end (returns how its process exited). */
   async closeFresh(client: McpClient): ReturnType<McpClient['connection']['close']> {
-    const index = this.extraClients.indexOf(client);
-    if (index !== -1) this.extraClients.splice(index, 1);
+    const index = this.shared.extraClients.indexOf(client);
+    if (index !== -1) this.shared.extraClients.splice(index, 1);
     return client.connection.close();
   }
 
   async dispose(): Promise<void> {
-    await Promise.all(this.extraClients.splice(0).map((client) => client.connection.close().catch(() => undefined)));
+    await this.shared.pool.dispose();
+    await Promise.all(this.shared.extraClients.splice(0).map((client) => client.connection.close().catch(() => undefined)));
   }
 }
 

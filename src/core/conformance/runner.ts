@@ -38,13 +38,18 @@ const EVIDENCE_BODY_CHARS = 2000;
 
 export const DEFAULT_OPTIONS: ConformanceOptions = { timeoutMs: 5000, startupTimeoutMs: 30_000, callTools: 'read-only' };
 
-/** Layer 0: probe the era, then run every applicable check against the server, one at a time. */
+/**
+ * Layer 0: probe the era, then run every applicable check against the server: over 2026-07-28
+ * HTTP (stateless) up to CONCURRENCY at once, else one at a time; log-wide checks last.
+ */
 export async function runConformance(
   spec: TargetSpec,
   options: Partial<ConformanceOptions> & RunSelection = {},
   hooks: RunHooks = {},
 ): Promise<ConformanceRun> {
-  const settings: ConformanceOptions = { ...DEFAULT_OPTIONS, ...options };
+  const fromSpec = spec.startupTimeoutMs === undefined ? {} : { startupTimeoutMs: spec.startupTimeoutMs };
+  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  const settings: ConformanceOptions = { ...DEFAULT_OPTIONS, ...fromSpec, ...given };
   const startedAt = Date.now();
   const identity: ServerIdentity = { transport: spec.kind, target: spec.kind === 'stdio' ? spec.command : spec.url };
   // The surface analysis's tokenizer (megabytes of JavaScript) loads while the server starts,
@@ -68,15 +73,9 @@ export async function runConformance(
     identity.version = discovery.serverInfo?.version;
     const ctx = new CheckContext(client, target, discovery, schemas, settings);
     const applicable = CHECKS.filter((check) => appliesTo(check, discovery.era, target.kind) && (!options.only || options.only.includes(check.id)));
-    const ordered = [...applicable.filter((check) => !check.late), ...applicable.filter((check) => check.late)];
+    ctx.warmUp();
     await tokenizer;
-    const checks: CheckResult[] = [];
-    for (const check of ordered) {
-      const result = await runOne(check, ctx);
-      checks.push(result);
-      hooks.onCheck?.(result, checks.length, ordered.length);
-      await keepAlive(ctx);
-    }
+    const checks = await runChecks(applicable, ctx, hooks);
     const surface = options.surface === false ? undefined : await analyzeSurface(await collectDefinitions((capability) => ctx.declares(capability as Capability), (method) => ctx.list(method)));
     await ctx.dispose();
     const stderr = [client.connection.stderrTail(), target.stderrTail()].filter(Boolean).join('\n');
@@ -97,6 +96,38 @@ export async function runConformance(
   } finally {
     await target.dispose();
   }
+}
+
+/** Checks in flight at once over 2026-07-28 HTTP: a hanging method then costs about one deadline, not one per check. */
+const CONCURRENCY = 8;
+
+async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks: RunHooks): Promise<CheckResult[]> {
+  const early = applicable.filter((check) => !check.late);
+  const late = applicable.filter((check) => check.late);
+  const results: CheckResult[] = new Array(applicable.length);
+  let done = 0;
+  const finish = (index: number, result: CheckResult) => {
+    results[index] = result;
+    done += 1;
+    hooks.onCheck?.(result, done, applicable.length);
+  };
+  if (ctx.transport === 'http' && ctx.era === MODERN) {
+    let next = 0;
+    const worker = async () => {
+      while (next < early.length) {
+        const index = next++;
+        finish(index, await runOne(early[index], ctx.forCheck(early[index].id)));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, early.length) }, worker));
+  } else {
+    for (const [index, check] of early.entries()) {
+      finish(index, await runOne(check, ctx.forCheck(check.id)));
+      await keepAlive(ctx);
+    }
+  }
+  for (const [offset, check] of late.entries()) finish(early.length + offset, await runOne(check, ctx.forCheck(check.id)));
+  return results;
 }
 
 function appliesTo(check: CheckDefinition, era: Era, transport: 'stdio' | 'http'): boolean {
@@ -156,16 +187,18 @@ const UNREACHABLE = /^request failed: .*(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENE
 
 /**
  * Modern first (`server/discover`), then the 2025-11-25 handshake on a fresh connection. A server
- * that never comes up (the process ends or stays silent for the start-up budget, or nothing
- * listens at the URL) is `notStarted`: could not evaluate, not a conformance failure.
+ * that never comes up (the process ends before answering anything, or nothing listens at the URL)
+ * is `notStarted`: could not evaluate, not a conformance failure. One that runs but stays silent
+ * through the start-up budget started: it is asked as usual, and fails server-responds.
  */
 export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: number, startupTimeoutMs = DEFAULT_OPTIONS.startupTimeoutMs): Promise<Probe> {
   const modern = new McpClient(target.connect(), { era: MODERN, timeoutMs, log });
   const notReady = await modern.ready(startupTimeoutMs);
-  if (notReady) {
+  if (notReady && !isAlive(modern)) {
     await modern.connection.close().catch(() => undefined);
     return { notStarted: notReady };
   }
+  // Alive but silent for the whole start-up budget: it started; whether it speaks MCP is a finding.
   const discover = await modern.request('server/discover', {});
   if (discover.response === undefined && discover.failure && UNREACHABLE.test(discover.failure)) {
     return { notStarted: `the server did not start: nothing answers at ${target.description} (${discover.failure.replace(/^request failed: /, '')})` };
@@ -178,7 +211,7 @@ export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: n
   await modern.connection.close().catch(() => undefined);
   const legacy = new McpClient(target.connect(), { era: LEGACY, timeoutMs, log });
   const legacyNotReady = await legacy.ready(startupTimeoutMs);
-  if (legacyNotReady) {
+  if (legacyNotReady && !isAlive(legacy)) {
     await legacy.connection.close().catch(() => undefined);
     return { notStarted: legacyNotReady };
   }
@@ -198,8 +231,9 @@ export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: n
   }
   await legacy.connection.close().catch(() => undefined);
   const why = modernError?.code === -32022 ? ' (it answered -32022: it does not support 2026-07-28)' : '';
+  const silent = notReady ? `; it answered nothing within the start-up budget of ${startupTimeoutMs} ms (--startup-timeout)` : '';
   return {
-    problem: `the server answered neither server/discover (${describeOutcome(discover)})${why} nor a 2025-11-25 initialize (${describeOutcome(init)})`,
+    problem: `the server answered neither server/discover (${describeOutcome(discover)})${why} nor a 2025-11-25 initialize (${describeOutcome(init)})${silent}`,
     evidence: [discover, init],
   };
 }
@@ -217,6 +251,10 @@ function fromDiscover(exchange: Exchange, result: JsonObject): Discovery {
 
 function asObject(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function isAlive(client: McpClient): boolean {
+  return (client.connection as { alive?: boolean }).alive !== false;
 }
 
 /** The launched HTTP server gets the start-up budget too, unless the spec set its own. */

@@ -158,7 +158,7 @@ const handshake: DoctorStep<DoctorContext> = {
   title: 'server/discover or initialize answers',
   async run({ settings, state }) {
     const target = state.target!;
-    const probe = await discoverEra(target, new ExchangeLog(50), settings.timeoutMs);
+    const probe = await discoverEra(target, new ExchangeLog(50), settings.timeoutMs, target.spec.startupTimeoutMs ?? settings.timeoutMs);
     if ('notStarted' in probe) return fail(probe.notStarted, 'check that the command runs by itself in a terminal (a build step, a missing file, the URL and port)');
     if ('problem' in probe) {
       const tail = tailLines(target.stderrTail());

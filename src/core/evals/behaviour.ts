@@ -91,8 +91,15 @@ export function targetOf(config: EvalConfig): TargetSpec {
   const server = config.server;
   // Commands run from the config file's folder, so `node server/server.mjs` means what it says there.
   const cwd = dirname(config.file);
-  if ('command' in server) return { kind: 'stdio', command: server.command, cwd: server.cwd ?? cwd, env: server.env };
-  return { kind: 'http', url: server.url, headers: server.headers, start: server.start ? { command: server.start, cwd, env: server.env, readyUrl: server.ready_url } : undefined };
+  const startupTimeoutMs = server.startup_timeout_ms;
+  if ('command' in server) return { kind: 'stdio', command: server.command, cwd: server.cwd ?? cwd, env: server.env, startupTimeoutMs };
+  return {
+    kind: 'http',
+    url: server.url,
+    headers: server.headers,
+    start: server.start ? { command: server.start, cwd, env: server.env, readyUrl: server.ready_url, readyTimeoutMs: startupTimeoutMs } : undefined,
+    startupTimeoutMs,
+  };
 }
 
 /**
@@ -109,7 +116,7 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
     throw error;
   }
   try {
-    const probe = await discoverEra(target, new ExchangeLog(0), 30_000);
+    const probe = await discoverEra(target, new ExchangeLog(0), 30_000, target.spec.startupTimeoutMs);
     if ('notStarted' in probe) throw new ServerUnavailableError(probe.notStarted);
     if ('problem' in probe) throw new ServerUnavailableError(probe.problem);
     const client = probe.client;

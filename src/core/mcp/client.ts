@@ -1,5 +1,6 @@
-import type { Connection, StreamCapture, StreamOptions, TimedMessage } from './connection.js';
+import { sameId, type Connection, type StreamCapture, type StreamOptions, type TimedMessage } from './connection.js';
 import { ExchangeLog } from './exchange-log.js';
+import { HungMethods } from './hung-methods.js';
 import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from './types.js';
 
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
@@ -32,6 +33,19 @@ export interface ClientOptions {
   timeoutMs: number;
   clientInfo?: { name: string; version: string };
   log?: ExchangeLog;
+  /** Shared by every client of a run: a method that hung once is not waited for again. */
+  hung?: HungMethods;
+  /** The check this client works for, named when a method it waited for hung. */
+  checkId?: string;
+}
+
+/**
+ * Requests whose fate depends on the method's handler: once it hung they are not sent again. Probes
+ * that change the envelope (headers, version, _meta, params) are judged before any handler runs,
+ * and one with its own id is a check's own protocol (cancellation): those are always sent.
+ */
+function isPlain(options: RequestOptions): boolean {
+  return options.meta === undefined && !options.noParams && options.headers === undefined && options.version === undefined && options.id === undefined;
 }
 
 /**
@@ -44,7 +58,10 @@ export class McpClient {
   era: Era;
   timeoutMs: number;
   sessionId: string | undefined;
-  private nextId = 1;
+  readonly hung: HungMethods;
+  checkId: string | undefined;
+  /** Shared with forks: ids stay unique on the connection. */
+  private ids: { next: number } = { next: 1 };
   private readonly clientInfo: { name: string; version: string };
 
   constructor(connection: Connection, options: ClientOptions) {
@@ -53,6 +70,24 @@ export class McpClient {
     this.timeoutMs = options.timeoutMs;
     this.clientInfo = options.clientInfo ?? { name: 'mcp-evals', version: '0.0.0' };
     this.log = options.log ?? new ExchangeLog();
+    this.hung = options.hung ?? new HungMethods();
+    this.checkId = options.checkId;
+  }
+
+  private get nextId(): number {
+    return this.ids.next;
+  }
+
+  private set nextId(value: number) {
+    this.ids.next = value;
+  }
+
+  /** The same connection, session and ids, recording into `log` on behalf of one check (checks run concurrently over HTTP). */
+  fork(log: ExchangeLog, checkId: string): McpClient {
+    const forked = new McpClient(this.connection, { era: this.era, timeoutMs: this.timeoutMs, clientInfo: this.clientInfo, log, hung: this.hung, checkId });
+    forked.ids = this.ids;
+    forked.sessionId = this.sessionId;
+    return forked;
   }
 
   /** Swap in a new connection (after the old stdio process died); ids keep counting. */
@@ -89,6 +124,9 @@ export class McpClient {
   }
 
   async request(method: string, params: JsonObject = {}, options: RequestOptions = {}): Promise<Exchange> {
+    const plain = isPlain(options);
+    const hung = plain ? this.hung.reason(method) : undefined;
+    if (hung) return this.notSent(method, hung);
     const id = options.id ?? this.nextId++;
     const version = options.version ?? this.era;
     const fullParams = options.noParams ? undefined : this.withMeta(params, options, version);
@@ -102,7 +140,31 @@ export class McpClient {
       expectAnswer: true,
       timeoutMs: options.timeoutMs ?? this.timeoutMs,
     });
+    if (exchange.response?.answer !== undefined) this.hung.answered(exchange.startedAt);
+    else if (plain && exchange.failure?.startsWith('no response within')) await this.confirmHang(method, params, id, exchange.startedAt, options.timeoutMs ?? this.timeoutMs);
     return this.log.add(exchange, this.era);
+  }
+
+  /**
+   * A request went unanswered for a whole deadline: the method hangs if the server answered
+   * something sent after it. Over HTTP other checks' requests show that; over stdio a fence goes
+   * out now, and the method hangs if the fence is answered and the request still is not.
+   */
+  private async confirmHang(method: string, params: JsonObject, id: string | number, startedAt: number, timeoutMs: number): Promise<void> {
+    if (!this.hung.answeredAfter(startedAt) && this.connection.kind === 'stdio') {
+      const fence = this.fence();
+      const probe = await this.connection.send({ method: 'fence', id: fence.id, body: fence.body, expectAnswer: true, timeoutMs });
+      const lateAnswer = this.connection.unsolicited().some((record) => record.message !== undefined && record.message.method === undefined && sameId(record.message.id ?? null, id));
+      if (probe.response?.answer === undefined || lateAnswer) return;
+    } else if (!this.hung.answeredAfter(startedAt)) {
+      return;
+    }
+    this.hung.note(method, params, timeoutMs, this.checkId);
+  }
+
+  /** A request not sent because its method already hung: a failed exchange at once, in the log like any other. */
+  private notSent(method: string, reason: string): Exchange {
+    return this.log.add({ transport: this.connection.kind, request: { method, body: '' }, failure: reason, startedAt: Date.now(), durationMs: 0 }, this.era);
   }
 
   /**
@@ -115,6 +177,9 @@ export class McpClient {
     options: RequestOptions & StreamOptions,
   ): Promise<{ id: string | number; exchange: Exchange; received: TimedMessage[]; endedByServer: boolean }> {
     if (!this.connection.stream) throw new Error(`the ${this.connection.kind} connection cannot stream`);
+    const plain = isPlain(options) && options.until === undefined;
+    const hung = plain ? this.hung.reason(method) : undefined;
+    if (hung) return { id: -1, exchange: this.notSent(method, hung), received: [], endedByServer: false };
     const id = options.id ?? this.nextId++;
     const version = options.version ?? this.era;
     const fullParams = this.withMeta(params, options, version);
@@ -137,6 +202,11 @@ export class McpClient {
         fence: this.connection.kind === 'stdio' ? this.fence() : undefined,
       },
     );
+    const answered = capture.exchange.response?.answer !== undefined;
+    if (answered) this.hung.answered(capture.exchange.startedAt);
+    else if (plain && !capture.endedByServer && options.collectMs >= this.timeoutMs && capture.exchange.durationMs >= options.collectMs) {
+      await this.confirmHang(method, params, id, capture.exchange.startedAt, options.collectMs);
+    }
     return { id, exchange: this.log.add(capture.exchange, this.era), received: capture.received, endedByServer: capture.endedByServer };
   }
 
@@ -169,15 +239,15 @@ export class McpClient {
     const connection = this.connection;
     if (!connection.awaitReady) return undefined;
     const started = Date.now();
-    const first = await connection.awaitReady([this.fence('ping')], Math.min(this.timeoutMs, startupTimeoutMs));
+    const first = await connection.awaitReady([this.fence('ping', 'ready')], Math.min(this.timeoutMs, startupTimeoutMs));
     const alive = (connection as { alive?: boolean }).alive !== false;
     if (first === undefined || !alive || Date.now() - started >= startupTimeoutMs) return first;
-    return connection.awaitReady([this.fence('server/discover')], startupTimeoutMs - (Date.now() - started), startupTimeoutMs);
+    return connection.awaitReady([this.fence('server/discover', 'ready')], startupTimeoutMs - (Date.now() - started), startupTimeoutMs);
   }
 
   /** A request every server answers without side effects, used to bound a stdio notification's watch. */
-  fence(method: string = this.era === LEGACY ? 'ping' : 'server/discover'): { id: string; body: string } {
-    const id = `mcp-evals-fence-${this.nextId++}`;
+  fence(method: string = this.era === LEGACY ? 'ping' : 'server/discover', kind = 'fence'): { id: string; body: string } {
+    const id = `mcp-evals-fence-${kind === 'fence' ? '' : `${kind}-`}${this.nextId++}`;
     const params = this.era === LEGACY ? {} : { _meta: this.defaultMeta() };
     return { id, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }) };
   }

@@ -6,7 +6,7 @@ import { didNotStart } from './startup-error.js';
 import { StdioConnection } from './stdio-transport.js';
 import type { TransportKind } from './types.js';
 
-export type TargetSpec =
+export type TargetSpec = (
   | { kind: 'stdio'; command: string; cwd?: string; env?: Record<string, string> }
   | {
       kind: 'http';
@@ -14,7 +14,11 @@ export type TargetSpec =
       headers?: Record<string, string>;
       /** A server the harness launches itself, and how to know it is up. */
       start?: { command: string; cwd?: string; env?: Record<string, string>; readyUrl?: string; readyTimeoutMs?: number };
-    };
+    }
+) & {
+  /** How long the server may take to start (config server.startup_timeout_ms); runs default to 30 s. */
+  startupTimeoutMs?: number;
+};
 
 /** Raised when the server under test cannot be started or reached: nothing can be evaluated (exit 3). */
 export class TargetUnavailableError extends Error {

@@ -99,31 +99,40 @@ export const paramHeaderChecks = [
       const args = withValue(synthesized.value, declaration.path, value);
       const headers = paramHeaders(tool.inputSchema, args);
       const header = `Mcp-Param-${declaration.header}`;
-      const subs: SubResult[] = [];
-      const expectRejected = async (id: string, overrides: Record<string, string | null>, probe: string) => {
+      // The probes are independent (2026-07-28 HTTP is stateless): sent together, a hanging server costs one deadline.
+      const expectRejected = async (id: string, overrides: Record<string, string | null>, probe: string): Promise<SubResult> => {
         const exchange = await call(ctx, name, args, { ...headers, ...overrides }, probe);
         const problem = errorProblem(exchange, { codes: [-32020], status: 400, probe: `${name} with ${probe}` });
-        subs.push({ id, status: problem ? 'fail' : 'pass', message: problem ?? `${probe}: rejected with -32020` });
+        return { id, status: problem ? 'fail' : 'pass', message: problem ?? `${probe}: rejected with -32020` };
       };
-      await expectRejected('HTTP-HDR-11', { [header]: null }, `${header} left out`);
-      await expectRejected('HTTP-HDR-12', { [header]: differentFrom(value) }, `${header}: ${differentFrom(value)} (body ${JSON.stringify(value)})`);
-
-      const encoded = await call(ctx, name, args, { ...headers, [header]: `=?base64?${Buffer.from(String(value), 'utf8').toString('base64')}?=` }, `${header} base64`);
-      subs.push({ id: 'HTTP-HDR-12-base64', status: accepted(encoded) ? 'pass' : 'fail', message: accepted(encoded) ? 'the base64 form was decoded and accepted' : `the base64 form of the right value → ${describeOutcome(encoded)}` });
-
-      const absent = await call(ctx, name, withValue(args, declaration.path, undefined), { ...headers, [header]: null }, `${declaration.path.join('.')} absent`);
-      subs.push({ id: 'HTTP-HDR-13', status: accepted(absent) ? 'pass' : 'fail', message: accepted(absent) ? 'no header demanded for an absent parameter' : `with ${declaration.path.join('.')} absent and no header → ${describeOutcome(absent)}` });
+      const probes: Array<Promise<SubResult>> = [
+        expectRejected('HTTP-HDR-11', { [header]: null }, `${header} left out`),
+        expectRejected('HTTP-HDR-12', { [header]: differentFrom(value) }, `${header}: ${differentFrom(value)} (body ${JSON.stringify(value)})`),
+        (async () => {
+          const encoded = await call(ctx, name, args, { ...headers, [header]: `=?base64?${Buffer.from(String(value), 'utf8').toString('base64')}?=` }, `${header} base64`);
+          return { id: 'HTTP-HDR-12-base64', status: accepted(encoded) ? 'pass' : 'fail', message: accepted(encoded) ? 'the base64 form was decoded and accepted' : `the base64 form of the right value → ${describeOutcome(encoded)}` };
+        })(),
+        (async () => {
+          const absent = await call(ctx, name, withValue(args, declaration.path, undefined), { ...headers, [header]: null }, `${declaration.path.join('.')} absent`);
+          return { id: 'HTTP-HDR-13', status: accepted(absent) ? 'pass' : 'fail', message: accepted(absent) ? 'no header demanded for an absent parameter' : `with ${declaration.path.join('.')} absent and no header → ${describeOutcome(absent)}` };
+        })(),
+      ];
 
       const stringDeclaration = declarations.declarations.find((d) => (schemaAt(tool.inputSchema, d.path) as { type?: unknown } | undefined)?.type === 'string');
-      if (stringDeclaration) subs.push(await rawBytesProbe(ctx, name, tool.inputSchema, args, stringDeclaration));
+      if (stringDeclaration) probes.push(rawBytesProbe(ctx, name, tool.inputSchema, args, stringDeclaration));
 
       const integer = declarations.declarations.find((d) => (schemaAt(tool.inputSchema, d.path) as { type?: unknown } | undefined)?.type === 'integer');
       if (integer) {
         const intArgs = withValue(args, integer.path, 42);
         const intHeader = `Mcp-Param-${integer.header}`;
-        const numeric = await call(ctx, name, intArgs, { ...paramHeaders(tool.inputSchema, intArgs), [intHeader]: '42.0' }, `${intHeader}: 42.0`);
-        subs.push({ id: 'HTTP-HDR-15', status: accepted(numeric) ? 'pass' : 'warn', message: accepted(numeric) ? 'integers are compared numerically' : `${intHeader}: 42.0 for body 42 → ${describeOutcome(numeric)} (SHOULD compare numerically)` });
+        probes.push(
+          (async () => {
+            const numeric = await call(ctx, name, intArgs, { ...paramHeaders(tool.inputSchema, intArgs), [intHeader]: '42.0' }, `${intHeader}: 42.0`);
+            return { id: 'HTTP-HDR-15', status: accepted(numeric) ? 'pass' : 'warn', message: accepted(numeric) ? 'integers are compared numerically' : `${intHeader}: 42.0 for body 42 → ${describeOutcome(numeric)} (SHOULD compare numerically)` };
+          })(),
+        );
       }
+      const subs: SubResult[] = await Promise.all(probes);
       return fromSubResults(subs, `${name}: ${header} is validated as the spec requires`, 'probe');
     },
   }),

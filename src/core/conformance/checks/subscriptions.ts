@@ -61,7 +61,7 @@ function listen(client: McpClient, collectMs: number, id?: string | number): Pro
 }
 
 /** Why the listen did not give an open stream (SUB-01), or undefined when it did. */
-function notOpen(ctx: CheckContext, opened: Listen, collectMs: number): string | undefined {
+function notOpen(ctx: CheckContext, opened: Listen): string | undefined {
   const { exchange } = opened;
   const error = errorOf(exchange);
   if (error?.code === -32601) return 'subscriptions/listen → -32601 (method not found): every 2026-07-28 server must support subscriptions/listen';
@@ -160,7 +160,7 @@ async function judgePair(ctx: CheckContext, client: McpClient): Promise<SubResul
   const pair = await Promise.all(ids.map((id) => listen(client, ctx.options.timeoutMs, id)));
   const problems: string[] = [];
   for (const opened of pair) {
-    const why = notOpen(ctx, opened, ctx.options.timeoutMs);
+    const why = notOpen(ctx, opened);
     if (why) {
       problems.push(`listen ${show(opened.id)}: ${why}`);
       continue;
@@ -187,7 +187,7 @@ export const subscriptionChecks = [
       try {
         const collectMs = ctx.options.timeoutMs;
         const opened = await listen(client, collectMs);
-        const why = notOpen(ctx, opened, collectMs);
+        const why = notOpen(ctx, opened);
         if (why) return fail(`SUB-01: ${why}`, [{ id: 'SUB-01', status: 'fail', message: why }]);
         const where = ctx.transport === 'http' ? 'an SSE stream that stayed open' : 'no error';
         const subs: SubResult[] = [
