@@ -189,8 +189,8 @@ function createAcmeServer() {
       inputSchema: z.object({
         // A plain pattern rather than z.email(): zod's email regex is long and the model sees it.
         to: z.string().regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'to must be an email address').describe('Recipient address'),
-        subject: z.string().min(1).max(200),
-        body: z.string().min(1),
+        subject: z.string().min(1).max(200).describe('Subject line, at most 200 characters'),
+        body: z.string().min(1).describe('Plain-text body of the email'),
         attachment_id: z
           .string()
           .regex(/^INV-\d{4}$/, 'attachment_id must be an invoice id like INV-1001')

@@ -4,6 +4,7 @@ import { ConfigurationError } from '../../core/errors.js';
 import { baselineFromReport, parseBaseline, splitCaseKey, type Baseline } from '../../core/gate/baseline.js';
 import { formatAge } from '../../core/gate/compare.js';
 import { goldenSetHash } from '../../core/golden/hash.js';
+import { goldenCandidates } from '../../core/experiments/report-dir.js';
 import { loadGoldenSet } from '../../core/golden/load.js';
 import { reportViolations } from '../../core/report/schema.js';
 import type { Report } from '../../core/report/types.js';
@@ -187,7 +188,7 @@ async function missingCases(report: Report, reportFile: string): Promise<string[
 
 /** The case ids of the report's golden set, when its file is found and still hashes the same. */
 async function goldenCaseIds(golden: { file: string; hash: string }, reportFile: string): Promise<string[] | undefined> {
-  for (const file of [resolve(golden.file), resolve(dirname(reportFile), golden.file)]) {
+  for (const file of goldenCandidates(dirname(reportFile), golden.file)) {
     try {
       const set = await loadGoldenSet(file);
       if (goldenSetHash(set) === golden.hash) return set.cases.map((entry) => entry.id);

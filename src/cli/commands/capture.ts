@@ -3,7 +3,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { captureCase, EXPECTED_PLACEHOLDER } from '../../core/capture/capture.js';
 import { findTraceLine, unknownTraceError } from '../../core/capture/find-trace.js';
 import { ConfigurationError } from '../../core/errors.js';
-import { readReportDir, readTraceLines } from '../../core/experiments/report-dir.js';
+import { goldenCandidates, readReportDir, readTraceLines } from '../../core/experiments/report-dir.js';
 import { readError } from '../../core/golden/load.js';
 import { inertText } from '../../core/report/inert.js';
 import { writeFileSafely } from '../../core/report/safe-write.js';
@@ -50,7 +50,7 @@ export async function captureCommand(argv: string[], out: Output): Promise<numbe
   const run = findTraceLine(lines, values.trace);
   if (!run) throw unknownTraceError(lines, values.trace.trim(), display(join(dir, 'traces.jsonl')));
 
-  const goldenFile = values.golden !== undefined ? resolve(values.golden) : await defaultGolden(report.behaviour?.golden.file);
+  const goldenFile = values.golden !== undefined ? resolve(values.golden) : await defaultGolden(report.behaviour ? goldenCandidates(dir, report.behaviour.golden.file) : [], report.behaviour?.golden.file);
   let text: string;
   try {
     text = await readFile(goldenFile, 'utf8');
@@ -70,8 +70,8 @@ export async function captureCommand(argv: string[], out: Output): Promise<numbe
   return EXIT.ok;
 }
 
-async function defaultGolden(fromReport: string | undefined): Promise<string> {
-  const candidates = [...(fromReport ? [resolve(fromReport)] : []), resolve('tasks.yaml')];
+async function defaultGolden(named: string[], fromReport: string | undefined): Promise<string> {
+  const candidates = [...named, resolve('tasks.yaml')];
   for (const candidate of candidates) {
     try {
       await access(candidate);

@@ -3,7 +3,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { loadConfig } from '../../core/config/load.js';
 import type { EvalConfig } from '../../core/config/types.js';
 import { ConfigurationError } from '../../core/errors.js';
-import { readReportDir, readTraceLines } from '../../core/experiments/report-dir.js';
+import { goldenCandidates, readReportDir, readTraceLines } from '../../core/experiments/report-dir.js';
 import { loadGoldenSet } from '../../core/golden/load.js';
 import { DEFAULT_DEADLINE_MS, PARTIAL_FILE, rescoreReport, type RescoreOutcome } from '../../core/rescore/rescore.js';
 import { createEmbeddingSimilarity } from '../../core/scorers/embeddings.js';
@@ -74,7 +74,7 @@ export async function scoreCommand(argv: string[], out: Output): Promise<number>
   if (!report.behaviour) throw new ConfigurationError(`the report in ${display(dir)} has no behaviour section: there are no runs to score (mcp-evals run --layers 1)`);
   const lines = await readTraceLines(dir);
   const config = await configFor(values.config);
-  const goldenFile = await goldenFor(values.golden, report.behaviour.golden.file, config);
+  const goldenFile = await goldenFor(values.golden, dir, report.behaviour.golden.file, config);
   const golden = await loadGoldenSet(goldenFile);
 
   const env = process.env;
@@ -138,9 +138,9 @@ async function configFor(flag: string | undefined): Promise<EvalConfig | undefin
   return loadConfig(fallback);
 }
 
-async function goldenFor(flag: string | undefined, fromReport: string, config: EvalConfig | undefined): Promise<string> {
+async function goldenFor(flag: string | undefined, reportDir: string, fromReport: string, config: EvalConfig | undefined): Promise<string> {
   if (flag !== undefined) return resolve(flag);
-  const candidates = [resolve(fromReport), ...(config ? [config.golden] : [])];
+  const candidates = [...goldenCandidates(reportDir, fromReport), ...(config ? [config.golden] : [])];
   for (const candidate of candidates) {
     try {
       await access(candidate);

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ConfigurationError } from '../errors.js';
 import type { TraceLine } from '../evals/run-evals.js';
 import { reportViolations } from '../report/schema.js';
@@ -87,4 +87,13 @@ function isTraceLine(value: unknown): value is TraceLine {
     typeof line.trace.traceId === 'string' &&
     Array.isArray(line.scores)
   );
+}
+
+/**
+ * Where the golden set a report names may be: report.json records it relative to the report's own
+ * directory (no absolute path of the machine in a report), older reports relative to the working
+ * directory or absolute; the first candidate that exists wins.
+ */
+export function goldenCandidates(reportDir: string, named: string): string[] {
+  return [...new Set([resolve(reportDir, named), resolve(named)])];
 }

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { TraceLine } from '../evals/run-evals.js';
 import type { Baseline } from '../gate/baseline.js';
 import type { HistoryEntry } from '../history/history.js';
@@ -52,6 +52,10 @@ export const REPORT_FILES = ['report.json', 'summary.md', 'junit.xml', 'conforma
  */
 export async function writeReportFiles(dir: string, report: Report, options: WriteReportOptions = {}): Promise<string[]> {
   // Bounded and free of this machine's paths, whatever the server sent (see caps.ts).
+  // The golden set is named relative to the report's folder: capture and score find it from there.
+  if (report.behaviour && isAbsolute(report.behaviour.golden.file)) {
+    report = { ...report, behaviour: { ...report.behaviour, golden: { ...report.behaviour.golden, file: relative(resolve(dir), report.behaviour.golden.file) || '.' } } };
+  }
   report = capForReport(report);
   if (options.traces) options = { ...options, traces: options.traces.map((line) => capForReport(line)) };
   const maxBytes = options.maxBytes ?? MARKDOWN_MAX_BYTES;

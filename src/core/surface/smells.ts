@@ -136,11 +136,14 @@ function assessComponents(tool: Record<string, unknown>, description: string, pr
   const opening = /^[a-z]{3,}s$/.test(sentenceWords[0] ?? '') && DETERMINERS.has(sentenceWords[1] ?? '') ? sentenceWords[0] : undefined;
   // "A tool for …", "Tool to …": the purpose stated as what the tool is for.
   const toolFor = /\btool (for|to|that)\b/i.exec(firstSentence)?.[0];
+  // "Current weather for a city.": a noun phrase naming what the tool gives, and what for.
+  const nounPhrase = sentenceWords.length >= 3 ? /^[^,;:]*?\b\w+ (for|of|about|between)\b/i.exec(firstSentence)?.[0] : undefined;
   const verb = known ?? opening;
   const purpose: ComponentResult =
     repeat ? { present: false, evidence: 'it only repeats the name and parameter names' }
     : sentenceWords.length >= 2 && verb ? { present: true, evidence: `first sentence has the verb "${verb}"` }
     : toolFor ? { present: true, evidence: `first sentence says "${toolFor}"` }
+    : nounPhrase ? { present: true, evidence: `first sentence names what it gives: "${nounPhrase}"` }
     : { present: false, evidence: sentenceWords.length < 2 ? `first sentence has ${sentenceWords.length} word(s)` : 'no action verb in the first sentence' };
   const annotations = isObject(tool.annotations) ? tool.annotations : {};
   const hinted = ['readOnlyHint', 'destructiveHint'].filter((key) => typeof annotations[key] === 'boolean');
