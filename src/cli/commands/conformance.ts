@@ -43,19 +43,24 @@ const HELP = `mcp-evals conformance — Layer 0: does the server speak MCP corre
 The tool surface (docs/surface.md) is analysed after the checks, from the same lists:
 ${SURFACE_FLAGS_HELP}`;
 
+/** The flags that say which server to evaluate and how to start it (conformance and surface). */
+export const TARGET_FLAGS = {
+  url: { type: 'string' },
+  command: { type: 'string' },
+  start: { type: 'string' },
+  'ready-url': { type: 'string' },
+  header: { type: 'string', multiple: true },
+  env: { type: 'string', multiple: true },
+  'startup-timeout': { type: 'string' },
+} as const;
+
 export async function conformanceCommand(argv: string[], out: Output): Promise<number> {
   const { values } = parseFlags(argv, {
-    url: { type: 'string' },
-    command: { type: 'string' },
-    start: { type: 'string' },
-    'ready-url': { type: 'string' },
-    header: { type: 'string', multiple: true },
-    env: { type: 'string', multiple: true },
+    ...TARGET_FLAGS,
     spec: { type: 'string' },
     out: { type: 'string' },
     'expected-failures': { type: 'string' },
     timeout: { type: 'string' },
-    'startup-timeout': { type: 'string' },
     'call-tools': { type: 'string' },
     'allowed-origin': { type: 'string' },
     only: { type: 'string' },

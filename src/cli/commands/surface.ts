@@ -10,7 +10,7 @@ import { EXIT } from '../../core/exit-codes.js';
 import { parseFlags, positiveInteger } from '../args.js';
 import type { Output } from '../output.js';
 import { DEFAULT_BASELINE_FILE } from './baseline.js';
-import { targetFrom } from './conformance.js';
+import { TARGET_FLAGS, targetFrom } from './conformance.js';
 
 export const SURFACE_FLAGS_HELP = `  --baseline FILE          the approved baseline whose definition pins this run is compared with
                            (default ${DEFAULT_BASELINE_FILE} when it exists; \`mcp-evals baseline accept\` writes it)
@@ -24,6 +24,9 @@ poisoning markers and silent changes of the tool, prompt and resource definition
   --start "CMD ARGS"       with --url: launch the HTTP server first...
   --ready-url URL          ...and wait until this URL answers 2xx
   --header "Name: value"   extra HTTP header on every request (repeatable; redacted in reports)
+  --env NAME[=VALUE]       give the server process this variable too (repeatable); it otherwise gets only
+                           PATH, HOME, USER, SHELL, TERM, TMPDIR and the locale
+  --startup-timeout MS     how long the server may take to start, apart from --timeout (default 30000)
   --out DIR                where to write report.json, summary.md, report.html, conformance.sarif (default mcp-evals-surface)
   --timeout MS             deadline for each request (default 5000)
 ${SURFACE_FLAGS_HELP}
@@ -34,11 +37,7 @@ Exit codes: 0 no finding at or above --surface-fail-on, 1 some, 2 usage error, 3
 
 export async function surfaceCommand(argv: string[], out: Output): Promise<number> {
   const { values } = parseFlags(argv, {
-    url: { type: 'string' },
-    command: { type: 'string' },
-    start: { type: 'string' },
-    'ready-url': { type: 'string' },
-    header: { type: 'string', multiple: true },
+    ...TARGET_FLAGS,
     out: { type: 'string' },
     timeout: { type: 'string' },
     baseline: { type: 'string' },
@@ -55,7 +54,7 @@ export async function surfaceCommand(argv: string[], out: Output): Promise<numbe
   const pinned = await readSurfaceBaseline(resolve(values.baseline ?? DEFAULT_BASELINE_FILE), values.baseline !== undefined);
   const timeoutMs = positiveInteger(values.timeout, '--timeout', 5000);
   const startedAt = new Date();
-  const run = await runSurface(target, { timeoutMs });
+  const run = await runSurface(target, { timeoutMs, startupTimeoutMs: positiveInteger(values['startup-timeout'], '--startup-timeout', 30_000) });
   if (!run.surface) {
     out.stderr(`mcp-evals: could not evaluate the surface: ${run.problem ?? 'the server did not answer'}`);
     return EXIT.internal;

@@ -1,6 +1,7 @@
 import { describeOutcome, errorOf, resultOf } from '../mcp/answer.js';
 import { McpClient, META_SERVER_INFO } from '../mcp/client.js';
 import { ExchangeLog } from '../mcp/exchange-log.js';
+import { HungMethods } from '../mcp/hung-methods.js';
 import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.js';
 import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from '../mcp/types.js';
 import type { Capability, CheckDefinition, Verdict } from './check.js';
@@ -65,7 +66,8 @@ export async function runConformance(
   const log = new ExchangeLog();
   const schemas = new SpecSchemas();
   try {
-    const probe = await discoverEra(target, log, settings.timeoutMs, settings.startupTimeoutMs);
+    // The checks remember a method that hung, so that it costs one deadline (hung-methods.ts).
+    const probe = await discoverEra(target, log, settings.timeoutMs, settings.startupTimeoutMs, new HungMethods());
     if ('notStarted' in probe) return { server: identity, section: notEvaluated(probe.notStarted, Date.now() - startedAt, target) };
     if ('problem' in probe) return { server: identity, section: unreachable(probe, Date.now() - startedAt, target) };
     const { client, discovery } = probe;
@@ -191,8 +193,8 @@ const UNREACHABLE = /^request failed: .*(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENE
  * is `notStarted`: could not evaluate, not a conformance failure. One that runs but stays silent
  * through the start-up budget started: it is asked as usual, and fails server-responds.
  */
-export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: number, startupTimeoutMs = DEFAULT_OPTIONS.startupTimeoutMs): Promise<Probe> {
-  const modern = new McpClient(target.connect(), { era: MODERN, timeoutMs, log });
+export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: number, startupTimeoutMs = DEFAULT_OPTIONS.startupTimeoutMs, hung?: HungMethods): Promise<Probe> {
+  const modern = new McpClient(target.connect(), { era: MODERN, timeoutMs, log, hung });
   const notReady = await modern.ready(startupTimeoutMs);
   if (notReady && !isAlive(modern)) {
     await modern.connection.close().catch(() => undefined);
@@ -209,7 +211,7 @@ export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: n
   }
   const modernError = errorOf(discover);
   await modern.connection.close().catch(() => undefined);
-  const legacy = new McpClient(target.connect(), { era: LEGACY, timeoutMs, log });
+  const legacy = new McpClient(target.connect(), { era: LEGACY, timeoutMs, log, hung });
   const legacyNotReady = await legacy.ready(startupTimeoutMs);
   if (legacyNotReady && !isAlive(legacy)) {
     await legacy.connection.close().catch(() => undefined);
@@ -258,7 +260,7 @@ function isAlive(client: McpClient): boolean {
 }
 
 /** The launched HTTP server gets the start-up budget too, unless the spec set its own. */
-function withStartupBudget(spec: TargetSpec, startupTimeoutMs: number): TargetSpec {
+export function withStartupBudget(spec: TargetSpec, startupTimeoutMs: number): TargetSpec {
   if (spec.kind !== 'http' || !spec.start) return spec;
   return { ...spec, start: { ...spec.start, readyTimeoutMs: spec.start.readyTimeoutMs ?? startupTimeoutMs } };
 }

@@ -70,7 +70,7 @@ export class McpClient {
     this.timeoutMs = options.timeoutMs;
     this.clientInfo = options.clientInfo ?? { name: 'mcp-evals', version: '0.0.0' };
     this.log = options.log ?? new ExchangeLog();
-    this.hung = options.hung ?? new HungMethods();
+    this.hung = options.hung ?? new HungMethods(false);
     this.checkId = options.checkId;
   }
 
@@ -125,7 +125,7 @@ export class McpClient {
 
   async request(method: string, params: JsonObject = {}, options: RequestOptions = {}): Promise<Exchange> {
     const plain = isPlain(options);
-    const hung = plain ? this.hung.reason(method) : undefined;
+    const hung = plain && this.hung.active ? this.hung.reason(method) : undefined;
     if (hung) return this.notSent(method, hung);
     const id = options.id ?? this.nextId++;
     const version = options.version ?? this.era;
@@ -141,7 +141,7 @@ export class McpClient {
       timeoutMs: options.timeoutMs ?? this.timeoutMs,
     });
     if (exchange.response?.answer !== undefined) this.hung.answered(exchange.startedAt);
-    else if (plain && exchange.failure?.startsWith('no response within')) await this.confirmHang(method, params, id, exchange.startedAt, options.timeoutMs ?? this.timeoutMs);
+    else if (plain && this.hung.active && exchange.failure?.startsWith('no response within')) await this.confirmHang(method, params, id, exchange.startedAt, options.timeoutMs ?? this.timeoutMs);
     return this.log.add(exchange, this.era);
   }
 
@@ -178,7 +178,7 @@ export class McpClient {
   ): Promise<{ id: string | number; exchange: Exchange; received: TimedMessage[]; endedByServer: boolean }> {
     if (!this.connection.stream) throw new Error(`the ${this.connection.kind} connection cannot stream`);
     const plain = isPlain(options) && options.until === undefined;
-    const hung = plain ? this.hung.reason(method) : undefined;
+    const hung = plain && this.hung.active ? this.hung.reason(method) : undefined;
     if (hung) return { id: -1, exchange: this.notSent(method, hung), received: [], endedByServer: false };
     const id = options.id ?? this.nextId++;
     const version = options.version ?? this.era;

@@ -1,5 +1,5 @@
 import { walkList } from '../conformance/context.js';
-import { discoverEra } from '../conformance/runner.js';
+import { discoverEra, withStartupBudget } from '../conformance/runner.js';
 import type { ServerIdentity } from '../conformance/types.js';
 import { ExchangeLog } from '../mcp/exchange-log.js';
 import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.js';
@@ -19,17 +19,17 @@ export interface SurfaceRun {
 }
 
 /** `mcp-evals surface`: connect, find the era, list, analyse, disconnect. */
-export async function runSurface(spec: TargetSpec, options: { timeoutMs: number }): Promise<SurfaceRun> {
+export async function runSurface(spec: TargetSpec, options: { timeoutMs: number; startupTimeoutMs?: number }): Promise<SurfaceRun> {
   const server: ServerIdentity = { transport: spec.kind, target: spec.kind === 'stdio' ? spec.command : spec.url };
   let target: Target;
   try {
-    target = await Target.open(spec);
+    target = await Target.open(options.startupTimeoutMs === undefined ? spec : withStartupBudget(spec, options.startupTimeoutMs));
   } catch (error) {
     if (!(error instanceof TargetUnavailableError)) throw error;
     return { server, problem: error.message };
   }
   try {
-    const probe = await discoverEra(target, new ExchangeLog(), options.timeoutMs);
+    const probe = await discoverEra(target, new ExchangeLog(), options.timeoutMs, options.startupTimeoutMs);
     if ('problem' in probe) return { server, problem: probe.problem };
     if ('notStarted' in probe) return { server, problem: probe.notStarted };
     const { client, discovery } = probe;
