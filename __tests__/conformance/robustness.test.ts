@@ -28,11 +28,13 @@ describe('a misbehaving server', () => {
   }
 
   it('that sends a 50 MB stdout line is cut off, not buffered without bound', async () => {
-    const run = await runOnFixture({ transport: 'stdio', breaks: ['huge'], only: ['capabilities-declared', 'stdio-only-messages-on-stdout'], timeoutMs: 5000 });
+    // A generous deadline: building and piping 50 MB takes the fixture seconds on a loaded machine,
+    // and the cut must come from the line limit, never from the deadline.
+    const run = await runOnFixture({ transport: 'stdio', breaks: ['huge'], only: ['capabilities-declared', 'stdio-only-messages-on-stdout'], timeoutMs: 60_000 });
     expect(check(run, 'capabilities-declared').status).toBe('fail');
     expect(check(run, 'capabilities-declared').message).toMatch(/stdout line longer than \d+ bytes/);
     expect(check(run, 'stdio-only-messages-on-stdout').message).toMatch(/longer than \d+ bytes/);
-  });
+  }, 90_000);
 
   it('that sends a 50 MB HTTP body is cut off with a message', async () => {
     const run = await runOnFixture({ transport: 'http', breaks: ['huge'], only: ['capabilities-declared'], timeoutMs: 10_000 });
