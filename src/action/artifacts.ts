@@ -52,7 +52,7 @@ class ActionsArtifactStore implements ArtifactStore {
 
   /** @actions/artifact (and its Azure storage client) loads only when a run uploads or downloads. */
   private async client(): Promise<ArtifactClient> {
-    this.loaded ??= new (await import(/* webpackMode: "eager" */ '@actions/artifact')).DefaultArtifactClient();
+    this.loaded ??= new (await import('./toolkit.js')).DefaultArtifactClient();
     return this.loaded;
   }
 

@@ -84,7 +84,7 @@ async function lastGreenReport(deps: BaselineDeps): Promise<BaselineChoice | und
   if (!context.repository) throw new Error('GITHUB_REPOSITORY is not set');
   if (!token) throw new Error('no github-token');
   const { owner, repo } = context.repository;
-  const octokit = (await import(/* webpackMode: "eager" */ '@actions/github')).getOctokit(token);
+  const octokit = (await import('./toolkit.js')).getOctokit(token);
   const branch = deps.defaultBranch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch;
   const query = { owner, repo, branch, status: 'success' as const, per_page: 20 };
   const runs = context.workflowFile

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds the action's one bundle with @vercel/ncc (ESM, minified; ncc compiles the TypeScript itself):
-//   src/action/index.ts → <out>/index.js, its lazily loaded chunks (@actions/artifact, cache and
-//   github load only when a run needs them) and licenses.txt           (action.yml)
+//   src/action/index.ts → <out>/index.js, its lazily loaded chunks (src/action/toolkit.ts: the
+//   @actions artifact, cache and GitHub clients, loaded only when a run needs them) and licenses.txt
+//                                                                       (action.yml)
 //   <out>/layer0/index.js: a two-line entry that imports the same bundle (layer0/action.yml)
 // Usage: node src/action/bundle.mjs [out, default dist]
 //
@@ -13,6 +14,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ncc from '@vercel/ncc';
+import { transform } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const out = resolve(process.argv[2] ?? join(root, 'dist'));
@@ -32,7 +34,9 @@ await writeFile(join(out, 'index.js'), code);
 for (const [name, asset] of Object.entries(assets)) {
   if (name === 'package.json') continue;
   await mkdir(dirname(join(out, name)), { recursive: true });
-  await writeFile(join(out, name), asset.source);
+  // ncc minifies the entry only; its chunks are minified here (ESM, names kept for readable stacks).
+  const source = name.endsWith('.js') ? (await transform(String(asset.source), { format: 'esm', minify: true, keepNames: true, charset: 'utf8', target: 'es2022' })).code : asset.source;
+  await writeFile(join(out, name), source);
 }
 await writeFile(
   join(out, 'layer0', 'index.js'),

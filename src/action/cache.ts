@@ -63,7 +63,7 @@ class ActionsCacheStore implements CacheStore {
   async restore(dir: string, key: string, restoreKeys: string[]): Promise<string | undefined> {
     if (!(await this.available())) return undefined;
     try {
-      return await (await import(/* webpackMode: "eager" */ '@actions/cache')).restoreCache([servicePath(dir)], key, restoreKeys);
+      return await (await import('./toolkit.js')).cache.restoreCache([servicePath(dir)], key, restoreKeys);
     } catch (error) {
       core.notice(`The result cache was not restored (${messageOf(error)}): every case runs this time.`);
       return undefined;
@@ -75,7 +75,7 @@ class ActionsCacheStore implements CacheStore {
     if (!(await hasFiles(dir))) return { saved: false, why: `nothing in ${dir} to save` };
     try {
       // saveCache logs its own failures ("Failed to save: …", a reservation refused) and returns -1 instead of throwing.
-      const id = await (await import(/* webpackMode: "eager" */ '@actions/cache')).saveCache([servicePath(dir)], key);
+      const id = await (await import('./toolkit.js')).cache.saveCache([servicePath(dir)], key);
       return id === -1 ? { saved: false, why: 'the cache service refused or failed the save (its message is above)' } : { saved: true };
     } catch (error) {
       // A key saved already (by a parallel job, or an exact hit), named rather than instanceof: see artifacts.ts.
@@ -87,7 +87,7 @@ class ActionsCacheStore implements CacheStore {
   private async available(): Promise<boolean> {
     let available = false;
     try {
-      available = (await import(/* webpackMode: "eager" */ '@actions/cache')).isFeatureAvailable();
+      available = (await import('./toolkit.js')).cache.isFeatureAvailable();
     } catch {
       available = false;
     }

@@ -95,7 +95,7 @@ export async function postStickyComment(body: string, pr: PullRequestInfo, token
     return 'skipped';
   }
   const { owner, repo } = context.repository;
-  const octokit = (await import(/* webpackMode: "eager" */ '@actions/github')).getOctokit(token);
+  const octokit = (await import('./toolkit.js')).getOctokit(token);
   const sha = pr.headSha ?? context.sha;
   const text = sha ? `${body}\n${headMarker(sha)}` : body;
   try {
