@@ -10,7 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config/load.js';
 import { runEvals, type TraceLine } from '../../src/core/evals/run-evals.js';
+import { McpClient } from '../../src/core/mcp/client.js';
+import { HttpConnection } from '../../src/core/mcp/http-transport.js';
+import { StdioConnection } from '../../src/core/mcp/stdio-transport.js';
 import { writeReportFiles } from '../../src/core/report/write.js';
+import { TraceContext } from '../../src/core/telemetry/trace-context.js';
 import type { OtlpAnyValue, OtlpSpan, OtlpTraceRequest } from '../../src/core/telemetry/otlp.js';
 import { startScriptedModel, type ScriptedModel, type Script } from '../fixtures/models/scripted-model-server.js';
 import { REFERENCE_SERVER } from '../helpers/conformance.js';
@@ -292,4 +296,22 @@ describe('error.type as the conventions define it', () => {
       model = undefined;
     }
   }, 30_000);
+
+  it('a connection that fails is its error code; a stdio server that exits is `process_exited`', async () => {
+    const gone = await startHttpServer(['node', EXAMPLE_SERVER, '--http', '--port', '0']);
+    await gone.stop();
+    const refusedTrace = TraceContext.start();
+    const refused = new McpClient(new HttpConnection({ url: gone.url }), { era: '2026-07-28', timeoutMs: 2000, tracer: refusedTrace });
+    await refused.request('tools/list', {});
+    await refused.connection.close();
+    expect(refusedTrace.spans).toHaveLength(1);
+    expect(refusedTrace.spans[0].attributes).toMatchObject({ method: 'tools/list', errorType: 'ECONNREFUSED' });
+
+    const exitTrace = TraceContext.start();
+    const exits = new McpClient(new StdioConnection({ command: `node -e "process.exit(3)"` }), { era: '2026-07-28', timeoutMs: 2000, tracer: exitTrace });
+    await exits.request('tools/list', {});
+    await exits.connection.close();
+    expect(exitTrace.spans[0].attributes).toMatchObject({ method: 'tools/list', errorType: 'process_exited' });
+    expect(exitTrace.spans[0].error).toMatch(/exited with code 3/);
+  });
 });
