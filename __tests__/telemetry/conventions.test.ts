@@ -68,7 +68,7 @@ async function recordedRun(serverArgs: string[], config: string, tasks: string, 
   dirs.push(join(log, '..'));
   const command = ['node', RECORD_STDIN, log, ...serverArgs].map((part) => JSON.stringify(part)).join(' ');
   const files = await project({
-    config: `server:\n  command: ${JSON.stringify(command)}\nmodels:\n${modelsYaml([{ provider: 'openai', endpoint: model.openaiEndpoint }])}\n${config}`,
+    config: `server:\n  command: ${JSON.stringify(command)}\nmodels:\n${modelsYaml([{ provider: 'openai', endpoint: model.openaiEndpoint }]).replace('timeout_ms: 5000', 'timeout_ms: 30000')}\n${config}`,
     tasks,
   });
   dirs.push(files.dir);
@@ -245,7 +245,7 @@ describe('error.type as the conventions define it', () => {
     server = await startHttpServer(['node', EXAMPLE_SERVER, '--http', '--port', '0']);
     model = await startScriptedModel(byPrompt({ Berlin: callOnce('get_weather', { location: 'Berlin' }) }));
     const files = await project({
-      config: `server:\n  url: ${server.url}\nmodels:\n${modelsYaml([{ provider: 'openai', endpoint: model.openaiEndpoint }])}\nruns: 1\n`,
+      config: `server:\n  url: ${server.url}\nmodels:\n${modelsYaml([{ provider: 'openai', endpoint: model.openaiEndpoint }]).replace('timeout_ms: 5000', 'timeout_ms: 30000')}\nruns: 1\n`,
       tasks: TASKS.replace('FAULT', fault),
     });
     dirs.push(files.dir);
@@ -274,14 +274,14 @@ describe('error.type as the conventions define it', () => {
 
   it('a failed model call: the HTTP status, or `timeout`, on the chat span and its agent span', async () => {
     const statuses: Script = () => ({ status: 400, message: 'bad request' });
-    const cases: Array<[Script, string]> = [
-      [statuses, '400'],
-      [() => ({ delayMs: 3000, text: 'late' }), 'timeout'],
+    const cases: Array<[Script, string, number]> = [
+      [statuses, '400', 30_000],
+      [() => ({ delayMs: 5000, text: 'late' }), 'timeout', 500],
     ];
-    for (const [script, expected] of cases) {
+    for (const [script, expected, timeoutMs] of cases) {
       model = await startScriptedModel(script);
       const files = await project({
-        config: `server:\n  command: node ${JSON.stringify(EXAMPLE_SERVER)}\nmodels:\n${modelsYaml([{ provider: 'openai', endpoint: model.openaiEndpoint }]).replace('timeout_ms: 5000', 'timeout_ms: 500')}\nruns: 1\n`,
+        config: `server:\n  command: node ${JSON.stringify(EXAMPLE_SERVER)}\nmodels:\n${modelsYaml([{ provider: 'openai', endpoint: model.openaiEndpoint }]).replace('timeout_ms: 5000', `timeout_ms: ${timeoutMs}`)}\nruns: 1\n`,
         tasks: `- id: chat\n  prompt: "Hello"\n  expect_tool: null\n`,
       });
       dirs.push(files.dir);
@@ -301,14 +301,14 @@ describe('error.type as the conventions define it', () => {
     const gone = await startHttpServer(['node', EXAMPLE_SERVER, '--http', '--port', '0']);
     await gone.stop();
     const refusedTrace = TraceContext.start();
-    const refused = new McpClient(new HttpConnection({ url: gone.url }), { era: '2026-07-28', timeoutMs: 2000, tracer: refusedTrace });
+    const refused = new McpClient(new HttpConnection({ url: gone.url }), { era: '2026-07-28', timeoutMs: 20_000, tracer: refusedTrace });
     await refused.request('tools/list', {});
     await refused.connection.close();
     expect(refusedTrace.spans).toHaveLength(1);
     expect(refusedTrace.spans[0].attributes).toMatchObject({ method: 'tools/list', errorType: 'ECONNREFUSED' });
 
     const exitTrace = TraceContext.start();
-    const exits = new McpClient(new StdioConnection({ command: `node -e "process.exit(3)"` }), { era: '2026-07-28', timeoutMs: 2000, tracer: exitTrace });
+    const exits = new McpClient(new StdioConnection({ command: `node -e "process.exit(3)"` }), { era: '2026-07-28', timeoutMs: 20_000, tracer: exitTrace });
     await exits.request('tools/list', {});
     await exits.connection.close();
     expect(exitTrace.spans[0].attributes).toMatchObject({ method: 'tools/list', errorType: 'process_exited' });

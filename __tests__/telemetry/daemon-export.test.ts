@@ -49,7 +49,7 @@ afterEach(async () => {
 async function setUp(extra = '') {
   model = await startScriptedModel(SCRIPT);
   const files = await project({
-    config: `server:\n  command: node ${JSON.stringify(EXAMPLE_SERVER)}\nmodels:\n${modelsYaml([{ provider: 'openai', endpoint: model.openaiEndpoint }])}\nruns: 1\ncache: {enabled: false}\n${extra}`,
+    config: `server:\n  command: node ${JSON.stringify(EXAMPLE_SERVER)}\nmodels:\n${modelsYaml([{ provider: 'openai', endpoint: model.openaiEndpoint }]).replace('timeout_ms: 5000', 'timeout_ms: 30000')}\nruns: 1\ncache: {enabled: false}\n${extra}`,
     tasks: TASKS,
   });
   dirs.push(files.dir);
@@ -62,7 +62,7 @@ describe('run --daemon URL', () => {
     const { config, out } = await setUp();
     const result = await runCli(['run', '--config', config, '--layers', '1', '--out', out, '--daemon', daemon.url, '--daemon-token-env', 'MCP_EVALS_TEST_DAEMON_TOKEN']);
     expect(result.stderr).not.toMatch(/warning/);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(daemon.received).toHaveLength(1);
     const [request] = daemon.received;
     expect(request).toMatchObject({ method: 'POST', url: '/v1/traces' });
@@ -85,7 +85,7 @@ describe('run --daemon URL', () => {
     daemon = await startCollector({ status: 503, body: `{"error":"overloaded, token ${TOKEN}"}` });
     const { config, out } = await setUp();
     const result = await runCli(['run', '--config', config, '--layers', '1', '--out', out, '--daemon', `${daemon.url}/`, '--daemon-token-env', 'MCP_EVALS_TEST_DAEMON_TOKEN']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(daemon.received).toHaveLength(1);
     expect(result.stderr).toMatch(/warning: daemon export of \d+ spans to http:\/\/127\.0\.0\.1:\d+\/v1\/traces failed: HTTP 503/);
     expect(`${result.stdout}\n${result.stderr}`).not.toContain(TOKEN);
