@@ -1,10 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 
 export interface Received {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
+  /** The body as sent, gunzipped when it came with Content-Encoding: gzip. */
   body: string;
 }
 
@@ -25,7 +27,9 @@ export async function startCollector(respond: { status?: number; body?: string; 
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const raw = Buffer.concat(chunks);
+      const body = req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
+      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: body.toString('utf8') });
       if (respond.hang) return;
       res.writeHead(respond.status ?? 200, { 'content-type': 'application/json' });
       res.end(respond.body ?? '{}');

@@ -90,4 +90,16 @@ describe('config: otlp and tracestate', () => {
     expect(await problem(await write(['otlp:', '  endpoint: http://127.0.0.1:4318', '  endpoitn: x']))).toMatch(/endpoitn/);
     expect(await problem(await write(['otlp:', '  endpoint: ftp://x']))).toMatch(/http/);
   });
+
+  it('daemon: url, token_env (the variable must be set), default deadline 10 s; mistakes at their line', async () => {
+    const config = await loadConfig(await write(['daemon:', '  url: http://127.0.0.1:4317', '  token_env: MCPD_TOKEN']), { env: { MCPD_TOKEN: 'tok-abcdef' } });
+    expect(config.daemon).toEqual({ url: 'http://127.0.0.1:4317', token_env: 'MCPD_TOKEN', timeout_ms: 10_000 });
+    expect(JSON.stringify(config)).not.toContain('tok-abcdef');
+    expect(await problem(await write(['daemon:', '  url: http://127.0.0.1:4317', '  token_env: MCPD_TOKEN']))).toMatch(/:8:\d+: daemon\.token_env: the environment variable MCPD_TOKEN is not set or empty/);
+    expect(await problem(await write(['daemon:', '  url: localhost:4317']))).toMatch(/http/);
+    expect(await problem(await write(['daemon:', '  token_env: MCPD_TOKEN']))).toMatch(/url/);
+    // the flags win over the file
+    const flagged = await loadConfig(await write(['daemon:', '  url: http://127.0.0.1:4317', '  timeout_ms: 500']), { env: { OTHER: 'x' }, daemon: { url: 'http://127.0.0.1:9999', tokenEnv: 'OTHER' } });
+    expect(flagged.daemon).toEqual({ url: 'http://127.0.0.1:9999', token_env: 'OTHER', timeout_ms: 500 });
+  });
 });

@@ -125,14 +125,14 @@ describe('telemetry in a full run (scripted model, example server)', () => {
   it('with otlp configured, the same spans are POSTed to the collector, with the expanded header', async () => {
     collector = await startCollector();
     const { config, dir } = await setUp(`otlp:\n  endpoint: ${collector.url}\n  headers:\n    Authorization: "Bearer \${OTLP_TOKEN}"\n`);
-    const { report, traceLines, warnings } = await runEvals(await loadConfig(config, { env }), { env }, { layers: [1] });
+    const { report, traceLines, warnings, setup } = await runEvals(await loadConfig(config, { env }), { env }, { layers: [1] });
     expect(warnings).toEqual([]);
     expect(collector.received).toHaveLength(1);
     const [request] = collector.received;
     expect(request.url).toBe('/v1/traces');
     expect(request.headers['content-type']).toBe('application/json');
     expect(request.headers.authorization).toBe(`Bearer ${env.OTLP_TOKEN}`);
-    await writeReportFiles(join(dir, 'out'), report, { traces: traceLines });
+    await writeReportFiles(join(dir, 'out'), report, { traces: traceLines, setup });
     expect(JSON.parse(request.body)).toEqual(JSON.parse(await readFile(join(dir, 'out', 'traces.otlp.json'), 'utf8')));
     expect(JSON.stringify(report)).not.toContain(env.OTLP_TOKEN);
   });

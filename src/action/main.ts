@@ -200,10 +200,10 @@ async function runLayers(
   if (cacheKey) core.info(restoredKey ? `Result cache restored from ${restoredKey} (${cache.description}).` : `No result cache to restore for ${cacheKey.key}.`);
   const baseline = await baselineFor(layers.includes(1));
 
-  const { report, traceLines } = await runEvals(config, { env, onBehaviourProgress: progressLogger(), onWarning: (message) => warning(message) }, { layers, shard: settings.shard });
+  const { report, traceLines, setup } = await runEvals(config, { env, onBehaviourProgress: progressLogger(), onWarning: (message) => warning(message) }, { layers, shard: settings.shard });
   const stale = expected ? applyExpected(report, expected) : [];
   const history = report.behaviour ? await readWorkspaceHistory(context.workspace) : undefined;
-  await writeReportFiles(settings.reportDir, report, { configPath: source.annotationFile, traces: report.behaviour ? traceLines : undefined, baseline: baseline.baseline, history });
+  await writeReportFiles(settings.reportDir, report, { configPath: source.annotationFile, traces: report.behaviour ? traceLines : undefined, setup, baseline: baseline.baseline, history });
   logReport(report);
   // Entries are immutable and keyed per run: save only when this run computed something new.
   const fresh = report.behaviour?.executedRuns ?? 0;

@@ -29,6 +29,10 @@ const HELP = `mcp-evals run — the layers of mcp-evals.yml against its server
   --env NAME[=VALUE] give the server process this variable too (repeatable; NAME alone passes ours through),
                      on top of server.env; it otherwise gets only PATH, HOME, USER, SHELL, TERM, TMPDIR, locale
   --experiment TAG   tag the report (a commit, a prompt version)
+  --daemon URL       also send the run's traces to an \`mcp-evals serve\` daemon (OTLP/HTTP JSON to URL/v1/traces;
+                     a failed send is a warning, never a failed run); config: daemon: {url, token_env}
+  --daemon-token-env NAME
+                     the environment variable holding the daemon's bearer token (the token is never logged)
   --history FILE     append this run's pass rates to FILE (JSON lines) and show each case's recent trend
                      (and, in report.html, the pass rate over the last 30 runs per model and per case)
 
@@ -50,6 +54,8 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
     env: { type: 'string', multiple: true },
     experiment: { type: 'string' },
     history: { type: 'string' },
+    daemon: { type: 'string' },
+    'daemon-token-env': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -60,6 +66,7 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
     models: values.models?.split(',').map((id) => id.trim()).filter(Boolean),
     runs: values.runs === undefined ? undefined : positiveInteger(values.runs, '--runs', 5),
     noCache: values['no-cache'],
+    daemon: values.daemon !== undefined || values['daemon-token-env'] !== undefined ? { url: values.daemon, tokenEnv: values['daemon-token-env'] } : undefined,
   });
   if (values.env) withServerEnv(config, parseEnvEntries(values.env, process.env, '--env'), '--env');
   const layers = parseLayers(values.layers, config.models.length > 0);
@@ -76,7 +83,7 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
     return EXIT.couldNotEvaluate;
   }
   progress.done();
-  const { report, traceLines } = evals;
+  const { report, traceLines, setup } = evals;
 
   let trends: string[] | undefined;
   let history: HistoryEntry[] | undefined;
@@ -86,7 +93,7 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
     history = await readHistory(resolve(values.history));
     trends = trendLines(history, report);
   }
-  const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { configPath: config.file, traces: report.behaviour ? traceLines : undefined, trends, history });
+  const files = await writeReportFiles(resolve(values.out ?? 'mcp-evals-report'), report, { configPath: config.file, traces: report.behaviour ? traceLines : undefined, setup, trends, history });
   if (report.conformance) out.stdout(renderConformanceText(report, { color: out.color }));
   if (report.behaviour) out.stdout(`${report.conformance ? '\n' : ''}${renderBehaviourText(report.behaviour, { color: out.color }, report.telemetry)}`);
   for (const line of trends?.filter((t) => t.includes('drift')) ?? []) out.stdout(`! trend ${line.replace(/`/g, '')}`);

@@ -2,6 +2,7 @@ import { describeOutcome, errorOf, resultOf } from '../mcp/answer.js';
 import { META_CLIENT_CAPABILITIES, type McpClient } from '../mcp/client.js';
 import { isStreamCut } from '../mcp/http-transport.js';
 import type { Exchange, JsonObject } from '../mcp/types.js';
+import { errorTypeOf } from '../telemetry/trace-context.js';
 
 /** What one tools/call came to, after any MRTR rounds. */
 export interface ToolOutcome {
@@ -14,6 +15,10 @@ export interface ToolOutcome {
   inputRounds: number;
   /** Set when an SSE response stream was cut before its answer and the request re-issued (new id). */
   reissued?: { requestIds: unknown[] };
+  /** OpenTelemetry error.type of a failed call (telemetry/trace-context.ts errorTypeOf), else undefined. */
+  errorType?: string;
+  /** The JSON-RPC id of the last request sent (jsonrpc.request.id). */
+  requestId?: string;
 }
 
 const MAX_INPUT_ROUNDS = 4;
@@ -48,22 +53,26 @@ export async function callTool(
       exchanges.push(exchange);
       reissued = { requestIds: [requestIdOf(first), requestIdOf(exchange)] };
     }
-    const extra = reissued ? { reissued } : {};
+    const id = requestIdOf(exchange);
+    const extra = { ...(reissued ? { reissued } : {}), ...(id !== undefined && id !== null ? { requestId: String(id) } : {}) };
     const result = resultOf(exchange);
     if (!result) {
       const error = errorOf(exchange);
       const text = error ? `Error ${error.code}: ${error.message}` : `Error: ${describeOutcome(exchange)}`;
-      return { text, isError: true, empty: false, exchanges, inputRounds: round, ...extra };
+      return { text, isError: true, empty: false, exchanges, inputRounds: round, errorType: errorTypeOf(exchange) ?? '_OTHER', ...extra };
     }
-    if (result.resultType !== 'input_required') return { ...renderResult(result), exchanges, inputRounds: round, ...extra };
+    if (result.resultType !== 'input_required') {
+      const rendered = renderResult(result);
+      return { ...rendered, exchanges, inputRounds: round, ...(rendered.isError ? { errorType: 'tool_error' } : {}), ...extra };
+    }
     if (round >= MAX_INPUT_ROUNDS) {
-      return { text: `Error: the tool still asked for input after ${MAX_INPUT_ROUNDS} rounds`, isError: true, empty: false, exchanges, inputRounds: round, ...extra };
+      return { text: `Error: the tool still asked for input after ${MAX_INPUT_ROUNDS} rounds`, isError: true, empty: false, exchanges, inputRounds: round, errorType: 'input_required', ...extra };
     }
     const requests = isObject(result.inputRequests) ? Object.keys(result.inputRequests) : [];
     const scripted = options.inputResponses ?? {};
     const missing = requests.filter((key) => !(key in scripted));
     if (missing.length > 0) {
-      return { text: `Error: the tool asked for input (${missing.join(', ')}) that the case does not script in input_responses`, isError: true, empty: false, exchanges, inputRounds: round, ...extra };
+      return { text: `Error: the tool asked for input (${missing.join(', ')}) that the case does not script in input_responses`, isError: true, empty: false, exchanges, inputRounds: round, errorType: 'input_required', ...extra };
     }
     params = {
       name,

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { McpClient } from '../mcp/client.js';
 import type { GoldenCase } from '../golden/types.js';
 import { ModelError, type ChatMessage, type ModelProvider, type ToolSpec, type Usage } from '../models/types.js';
+import { newSpanId as spanId, TraceContext } from '../telemetry/trace-context.js';
 import { callTool } from './call-tool.js';
 import type { Span, StopReason, ToolCallRecord, Trace } from './trace.js';
 
@@ -27,6 +27,11 @@ export interface AgentRun {
   toolTimeoutMs?: number;
   /** W3C tracestate sent with traceparent in the _meta of every MCP request (config `tracestate`). */
   tracestate?: string;
+  /**
+   * The run's trace, when it began before the loop (a layer 2 run's own client traced its setup
+   * requests into it); default a new one with `tracestate`.
+   */
+  trace?: TraceContext;
   /** Layer 2 (faults / injection): what the run's wrapper adds to the prompt and the trace. */
   hooks?: AgentHooks;
 }
@@ -45,9 +50,8 @@ const DEFAULT_SYSTEM_PROMPT = 'You are a helpful assistant. Use the available to
 
 /** One agent run: model ⇄ MCP tools until a final answer, max_steps, a model error or the budget. */
 export async function runAgent(run: AgentRun): Promise<Trace> {
-  const traceId = randomBytes(16).toString('hex');
-  const started = Date.now();
-  const agentSpanId = spanId();
+  const context = run.trace ?? TraceContext.start(run.tracestate);
+  const { traceId, startedAt: started, spanId: agentSpanId } = context;
   const spans: Span[] = [];
   const toolCalls: ToolCallRecord[] = [];
   const usage = { inputTokens: 0, outputTokens: 0 };
@@ -73,7 +77,7 @@ export async function runAgent(run: AgentRun): Promise<Trace> {
       response = await run.provider.complete({ messages, tools: run.tools, temperature: run.temperature, maxTokens: run.maxTokens, seed: run.seed });
     } catch (caught) {
       error = caught instanceof ModelError ? caught.message : `model call failed: ${caught instanceof Error ? caught.message : String(caught)}`;
-      spans.push({ spanId: spanId(), parentSpanId: agentSpanId, kind: 'model', name: run.provider.id, startMs: modelStart - started, durationMs: Date.now() - modelStart, error, attributes: {} });
+      spans.push({ spanId: spanId(), parentSpanId: agentSpanId, kind: 'model', name: run.provider.id, startMs: modelStart - started, durationMs: Date.now() - modelStart, error, attributes: { model: run.provider.model, errorType: modelErrorType(caught) } });
       run.onModelError?.();
       stopReason = 'model_error';
       break;
@@ -92,6 +96,8 @@ export async function runAgent(run: AgentRun): Promise<Trace> {
       durationMs: Date.now() - modelStart,
       attributes: {
         model: run.provider.model,
+        ...(response.responseModel ? { responseModel: response.responseModel } : {}),
+        ...(response.responseId ? { responseId: response.responseId } : {}),
         inputTokens: response.usage.inputTokens,
         outputTokens: response.usage.outputTokens,
         costUsd: callCost,
@@ -114,19 +120,22 @@ export async function runAgent(run: AgentRun): Promise<Trace> {
       let exchanges = 0;
       let inputRounds = 0;
       let layer2: Record<string, unknown> = {};
+      let wire: Record<string, unknown> = {};
       if (!known.has(call.name) || call.parseError) {
         const why = !known.has(call.name) ? `Error: there is no tool named "${call.name}"` : `Error: the arguments are not valid JSON (${call.parseError})`;
         record = { name: call.name, arguments: call.arguments, resultText: why, isError: true, empty: false, invalid: true, latencyMs: 0 };
       } else {
-        const traceparent = `00-${traceId}-${toolSpanId}-01`;
+        // The tool span is the MCP client span of this call: its id is the parent the server sees.
+        const traceparent = context.traceparent(toolSpanId);
         const outcome = await callTool(run.client, call.name, call.arguments, {
           traceparent,
-          tracestate: run.tracestate,
+          tracestate: context.tracestate,
           inputResponses: run.testCase.input_responses,
           timeoutMs: run.toolTimeoutMs,
         });
         exchanges = outcome.exchanges.length;
         inputRounds = outcome.inputRounds;
+        wire = { ...(outcome.requestId !== undefined ? { requestId: outcome.requestId } : {}), ...(outcome.errorType ? { errorType: outcome.errorType } : {}) };
         // Layer 2 span attributes: the re-issue of a cut SSE stream (both ids), and fault / simulated / injection.
         layer2 = { ...(outcome.reissued ? { reissued: true, requestIds: outcome.reissued.requestIds } : {}), ...(run.hooks?.toolAttributes?.(traceparent) ?? {}) };
         record = { name: call.name, arguments: call.arguments, resultText: outcome.text, isError: outcome.isError, empty: outcome.empty, invalid: false, latencyMs: Date.now() - toolStart };
@@ -140,13 +149,26 @@ export async function runAgent(run: AgentRun): Promise<Trace> {
         startMs: toolStart - started,
         durationMs: Date.now() - toolStart,
         error: record.isError ? record.resultText.slice(0, 500) : undefined,
-        attributes: { arguments: call.arguments, result: record.resultText.slice(0, 2000), invalid: record.invalid, empty: record.empty, exchanges, inputRounds, ...layer2 },
+        attributes: {
+          callId: call.id,
+          ...wire,
+          ...(record.invalid ? { errorType: 'invalid_tool_call' } : {}),
+          arguments: call.arguments,
+          result: record.resultText.slice(0, 2000),
+          invalid: record.invalid,
+          empty: record.empty,
+          exchanges,
+          inputRounds,
+          ...layer2,
+        },
       });
       messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: record.resultText, isError: record.isError });
     }
   }
 
   const durationMs = Date.now() - started;
+  // The run's own MCP requests besides tool calls (a layer 2 client's initialize, tools/list) come first.
+  spans.unshift(...context.spans);
   spans.unshift({
     spanId: agentSpanId,
     kind: 'agent',
@@ -158,6 +180,7 @@ export async function runAgent(run: AgentRun): Promise<Trace> {
   });
   return {
     traceId,
+    ...(context.tracestate ? { traceState: context.tracestate } : {}),
     caseId: run.testCase.id,
     model: run.provider.id,
     repeat: run.repeat,
@@ -178,6 +201,14 @@ function withNote(prompt: string, note: string | undefined): string {
   return note ? `${prompt}\n\n${note}` : prompt;
 }
 
-function spanId(): string {
-  return randomBytes(8).toString('hex');
+/**
+ * error.type of a failed model call (GenAI conventions): `timeout`, the HTTP status as a string,
+ * a network error's code, `malformed_response`, or the exception's type name.
+ */
+function modelErrorType(error: unknown): string {
+  if (!(error instanceof ModelError)) return error instanceof Error ? error.constructor.name : '_OTHER';
+  if (error.kind === 'timeout') return 'timeout';
+  if (error.status !== undefined && (error.status < 200 || error.status >= 300)) return String(error.status);
+  if (error.kind === 'malformed') return 'malformed_response';
+  return error.code ?? error.name;
 }

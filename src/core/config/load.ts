@@ -17,7 +17,7 @@ import {
 } from '../golden/yaml-source.js';
 import { RUN_SECRETS } from '../mcp/redact.js';
 import { parseTracestate } from '../telemetry/tracestate.js';
-import type { EmbeddingsConfig, EvalConfig, JudgeConfig, ModelConfig, OtlpConfig, PricingEntry, ProviderKind, ServerConfig } from './types.js';
+import type { DaemonConfig, EmbeddingsConfig, EvalConfig, JudgeConfig, ModelConfig, OtlpConfig, PricingEntry, ProviderKind, ServerConfig } from './types.js';
 
 export const CONFIG_SCHEMA_FILE = 'config.schema.json';
 
@@ -52,6 +52,8 @@ export interface ConfigOverrides {
   noCache?: boolean;
   /** The environment `${VAR}` references are read from (default process.env). */
   env?: Record<string, string | undefined>;
+  /** `run --daemon URL [--daemon-token-env NAME]`: send the traces to an mcp-evals daemon too. */
+  daemon?: { url?: string; tokenEnv?: string };
 }
 
 /** Keys a user might write for a secret; each gets the "use api_key_env" message. */
@@ -119,7 +121,8 @@ export async function loadConfig(file: string, overrides: ConfigOverrides = {}):
   const config = build(file, data, server as ServerConfig, golden, rubric, dir, modelLocations);
   if (telemetry.otlp) config.otlp = telemetry.otlp;
   if (telemetry.tracestate) config.tracestate = telemetry.tracestate;
-  return applyOverrides(config, overrides);
+  if (telemetry.daemon) config.daemon = telemetry.daemon;
+  return applyOverrides(config, overrides, env);
 }
 
 function semanticProblems(source: YamlSource, data: Record<string, unknown>): Problem[] {
@@ -252,9 +255,23 @@ function buildServerEnv(source: YamlSource, value: unknown, env: Record<string, 
   return out;
 }
 
+/** `--daemon URL` and `--daemon-token-env NAME` on top of the file's `daemon:` (flags win). */
+function daemonOverride(fromFile: DaemonConfig | undefined, flags: { url?: string; tokenEnv?: string }, env: Record<string, string | undefined>): DaemonConfig | undefined {
+  const url = flags.url ?? fromFile?.url;
+  if (url === undefined) {
+    if (flags.tokenEnv !== undefined) throw new ConfigurationError('--daemon-token-env needs a daemon: --daemon URL (or daemon.url in the config)');
+    return undefined;
+  }
+  if (flags.url !== undefined && !/^https?:\/\/\S+$/.test(flags.url)) throw new ConfigurationError(`--daemon takes the daemon's http:// or https:// URL, got "${flags.url}"`);
+  const tokenEnv = flags.tokenEnv ?? fromFile?.token_env;
+  if (flags.tokenEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(flags.tokenEnv)) throw new ConfigurationError(`--daemon-token-env takes the name of an environment variable, got "${flags.tokenEnv}"`);
+  if (flags.tokenEnv !== undefined && !env[flags.tokenEnv]) throw new ConfigurationError(`--daemon-token-env: the environment variable ${flags.tokenEnv} is not set or empty`);
+  return { url, ...(tokenEnv ? { token_env: tokenEnv } : {}), timeout_ms: fromFile?.timeout_ms ?? CONFIG_DEFAULTS.otlpTimeoutMs };
+}
+
 /** The otlp section (`${VAR}` expanded in its headers, like the server's) and a W3C-valid tracestate. */
-function buildTelemetry(source: YamlSource, data: Record<string, unknown>, env: Record<string, string | undefined>, problems: Problem[]): { otlp?: OtlpConfig; tracestate?: string } {
-  const out: { otlp?: OtlpConfig; tracestate?: string } = {};
+function buildTelemetry(source: YamlSource, data: Record<string, unknown>, env: Record<string, string | undefined>, problems: Problem[]): { otlp?: OtlpConfig; tracestate?: string; daemon?: DaemonConfig } {
+  const out: { otlp?: OtlpConfig; tracestate?: string; daemon?: DaemonConfig } = {};
   const otlp = data.otlp;
   if (isPlainObject(otlp) && typeof otlp.endpoint === 'string') {
     const headers: Record<string, string> = {};
@@ -270,6 +287,12 @@ function buildTelemetry(source: YamlSource, data: Record<string, unknown>, env: 
     const parsed = parseTracestate(data.tracestate);
     if (parsed.ok) out.tracestate = parsed.value;
     else problems.push({ location: locatePath(source, ['tracestate']), message: `tracestate: ${parsed.message}` });
+  }
+  const daemon = data.daemon;
+  if (isPlainObject(daemon) && typeof daemon.url === 'string') {
+    const tokenEnv = typeof daemon.token_env === 'string' ? daemon.token_env : undefined;
+    if (tokenEnv && !env[tokenEnv]) problems.push({ location: locatePath(source, ['daemon', 'token_env']), message: `daemon.token_env: the environment variable ${tokenEnv} is not set or empty` });
+    out.daemon = { url: daemon.url, ...(tokenEnv ? { token_env: tokenEnv } : {}), timeout_ms: typeof daemon.timeout_ms === 'number' ? daemon.timeout_ms : CONFIG_DEFAULTS.otlpTimeoutMs };
   }
   return out;
 }
@@ -401,7 +424,8 @@ function sameOrigin(a: string, b: string): boolean {
   }
 }
 
-function applyOverrides(config: EvalConfig, overrides: ConfigOverrides): EvalConfig {
+function applyOverrides(config: EvalConfig, overrides: ConfigOverrides, env: Record<string, string | undefined>): EvalConfig {
+  if (overrides.daemon) config.daemon = daemonOverride(config.daemon, overrides.daemon, env);
   if (overrides.models !== undefined) {
     const known = config.models.map((model) => model.id);
     const wanted = overrides.models.map((id) => id.trim()).filter((id) => id !== '');

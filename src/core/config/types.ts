@@ -98,4 +98,14 @@ export interface EvalConfig {
   otlp?: OtlpConfig;
   /** W3C tracestate sent with traceparent in the `_meta` of every MCP request the agent makes. */
   tracestate?: string;
+  /** Send the run's traces to an `mcp-evals serve` daemon too (OTLP/HTTP JSON to `{url}/v1/traces`). */
+  daemon?: DaemonConfig;
+}
+
+export interface DaemonConfig {
+  /** The daemon's base URL (`run --daemon URL`). */
+  url: string;
+  /** The environment variable holding its bearer token (`--daemon-token-env`); never the token itself. */
+  token_env?: string;
+  timeout_ms: number;
 }

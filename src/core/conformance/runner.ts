@@ -1,5 +1,5 @@
 import { describeOutcome, errorOf, resultOf } from '../mcp/answer.js';
-import { McpClient, META_SERVER_INFO } from '../mcp/client.js';
+import { McpClient, META_SERVER_INFO, type RequestTracer } from '../mcp/client.js';
 import { ExchangeLog } from '../mcp/exchange-log.js';
 import { HungMethods } from '../mcp/hung-methods.js';
 import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.js';
@@ -193,8 +193,8 @@ const UNREACHABLE = /^request failed: .*(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENE
  * is `notStarted`: could not evaluate, not a conformance failure. One that runs but stays silent
  * through the start-up budget started: it is asked as usual, and fails server-responds.
  */
-export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: number, startupTimeoutMs = DEFAULT_OPTIONS.startupTimeoutMs, hung?: HungMethods): Promise<Probe> {
-  const modern = new McpClient(target.connect(), { era: MODERN, timeoutMs, log, hung });
+export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: number, startupTimeoutMs = DEFAULT_OPTIONS.startupTimeoutMs, hung?: HungMethods, tracer?: RequestTracer): Promise<Probe> {
+  const modern = new McpClient(target.connect(), { era: MODERN, timeoutMs, log, hung, tracer });
   const notReady = await modern.ready(startupTimeoutMs);
   if (notReady && !isAlive(modern)) {
     await modern.connection.close().catch(() => undefined);
@@ -211,7 +211,7 @@ export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: n
   }
   const modernError = errorOf(discover);
   await modern.connection.close().catch(() => undefined);
-  const legacy = new McpClient(target.connect(), { era: LEGACY, timeoutMs, log, hung });
+  const legacy = new McpClient(target.connect(), { era: LEGACY, timeoutMs, log, hung, tracer });
   const legacyNotReady = await legacy.ready(startupTimeoutMs);
   if (legacyNotReady && !isAlive(legacy)) {
     await legacy.connection.close().catch(() => undefined);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { runAgent } from '../agent/loop.js';
-import type { Trace } from '../agent/trace.js';
+import type { SetupTrace, Trace } from '../agent/trace.js';
 import { cacheKey, toolsHash as hashTools } from '../cache/key.js';
 import type { ResultStore } from '../cache/store.js';
 import type { EvalConfig, ModelConfig } from '../config/types.js';
@@ -17,6 +17,7 @@ import type { ModelProvider, ToolSpec } from '../models/types.js';
 import { runPassed, scorersFor } from '../scorers/index.js';
 import type { ScoreResult, Scorer, ScoringContext } from '../scorers/types.js';
 import { withStopVerdict } from '../scorers/stop.js';
+import { TraceContext } from '../telemetry/trace-context.js';
 import { toolVersion } from '../version.js';
 import { checkToolNames } from './tool-names.js';
 import { Budget } from './budget.js';
@@ -81,6 +82,8 @@ export interface BehaviourRun {
   costUsd: number | null;
   partial?: { reason: string; notRun: number; notReached: Array<{ id: string; model: string; runs: number }> };
   durationMs: number;
+  /** The shared setup requests (discovery, tools/list) as a trace of their own. */
+  setup?: SetupTrace;
 }
 
 export class ServerUnavailableError extends Error {
@@ -116,12 +119,15 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
     throw error;
   }
   try {
-    const probe = await discoverEra(target, new ExchangeLog(0), 30_000, target.spec.startupTimeoutMs);
+    // Every MCP request carries a traceparent: the setup's, once, then each run's own.
+    const setupTrace = TraceContext.start(config.tracestate);
+    const probe = await discoverEra(target, new ExchangeLog(0), 30_000, target.spec.startupTimeoutMs, undefined, setupTrace);
     if ('notStarted' in probe) throw new ServerUnavailableError(probe.notStarted);
     if ('problem' in probe) throw new ServerUnavailableError(probe.problem);
     const client = probe.client;
     const listing = await walkList(client, 'tools/list');
     if (listing.error) throw new ServerUnavailableError(`tools/list failed: ${listing.error}`);
+    const setup = setupOf(setupTrace);
     const tools: ToolSpec[] = listing.items.map((tool) => ({
       name: String(tool.name),
       description: typeof tool.description === 'string' ? tool.description : undefined,
@@ -172,11 +178,14 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
         report();
         return { ...base, ...notRunRecord(testCase, model, repeat), cached: false, outcome: 'not_run', reason: `not reached: ${budget.exhausted}` };
       }
+      // The run's trace begins here: a layer 2 run's own client sends its setup requests under it.
+      const runTrace = TraceContext.start(config.tracestate);
       // Layer 2: a case with faults or inject runs on its own client, behind the fault proxy / pipe wrapper.
       const layer2 = needsLayer2(testCase)
-        ? await openLayer2Run({ target, era: probe.discovery.era, timeoutMs: client.timeoutMs, testCase, repeat, tools: listing.items, allowDestructiveTools: config.allow_destructive_tools ?? [] })
+        ? await openLayer2Run({ target, era: probe.discovery.era, timeoutMs: client.timeoutMs, testCase, repeat, tools: listing.items, allowDestructiveTools: config.allow_destructive_tools ?? [], tracer: runTrace })
         : undefined;
       const trace = await runAgent({
+        trace: runTrace,
         provider: providers.get(model.id)!,
         client: layer2?.client ?? client,
         tools: layer2?.tools ?? tools,
@@ -226,10 +235,23 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
       costUsd: budget.costUsd,
       partial: budget.exhausted ? { reason: budget.exhausted, notRun: notRun.length, notReached: notReached(notRun) } : undefined,
       durationMs: Date.now() - started,
+      setup,
     };
   } finally {
     await target.dispose();
   }
+}
+
+/** The setup's trace as recorded once discovery and the tool listing are done. */
+function setupOf(context: TraceContext): SetupTrace {
+  return {
+    traceId: context.traceId,
+    ...(context.tracestate ? { traceState: context.tracestate } : {}),
+    spanId: context.spanId,
+    startedAt: new Date(context.startedAt).toISOString(),
+    durationMs: Date.now() - context.startedAt,
+    spans: [...context.spans],
+  };
 }
 
 /** Bumped when what the cache holds changes shape: older entries then miss. */

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { FileResultStore, NoResultStore, type ResultStore } from '../cache/store.js';
-import type { EvalConfig } from '../config/types.js';
+import type { SetupTrace } from '../agent/trace.js';
+import type { DaemonConfig, EvalConfig, OtlpConfig } from '../config/types.js';
 import type { ConformanceOptions } from '../conformance/context.js';
 import { runConformance, type ConformanceRun, type RunHooks } from '../conformance/runner.js';
 import { ConfigurationError } from '../errors.js';
@@ -56,6 +57,8 @@ export interface EvalsResult {
   traceLines: TraceLine[];
   /** Warning lines (a failed OTLP export); the run itself is unaffected. */
   warnings?: string[];
+  /** The shared setup requests' trace (traces.otlp.json holds it beside the runs'). */
+  setup?: SetupTrace;
 }
 
 /** One run of the chosen layers against the configured server: the report everything else renders. */
@@ -72,6 +75,7 @@ export async function runEvals(config: EvalConfig, adapters: EvalAdapters, optio
   let behaviour: Report['behaviour'];
   let runs: RunResult[] = [];
   let traceLines: TraceLine[] = [];
+  let setup: SetupTrace | undefined;
   let server = conformance?.server;
   if (behaviourSetup) {
     const { golden, judge, context, providerFor, store } = behaviourSetup;
@@ -87,6 +91,7 @@ export async function runEvals(config: EvalConfig, adapters: EvalAdapters, optio
       { shard: options.shard },
     );
     runs = run.runs;
+    setup = run.setup;
     const byId = new Map(golden.cases.map((c) => [c.id, c]));
     traceLines = run.runs
       .filter((r) => r.outcome !== 'not_run')
@@ -113,22 +118,40 @@ export async function runEvals(config: EvalConfig, adapters: EvalAdapters, optio
       };
   if (behaviour) report.telemetry = telemetrySection(traceLines);
   report.header.durationMs = Date.now() - startedAt.getTime();
-  const warnings = config.otlp && traceLines.length > 0 ? await exportTraces(config.otlp, report, traceLines, adapters) : [];
-  return { report, runs, traceLines, warnings };
+  const warnings = await exportTraces(config, report, traceLines, setup, adapters);
+  return { report, runs, traceLines, warnings, ...(setup ? { setup } : {}) };
 }
 
-/** The optional OTLP/HTTP export of the run's traces (the JSON traces.otlp.json holds); a failure is a warning. */
-async function exportTraces(otlp: NonNullable<EvalConfig['otlp']>, report: Report, traceLines: TraceLine[], adapters: EvalAdapters): Promise<string[]> {
-  let warning: string | undefined;
-  try {
-    const outcome = await exportOtlp(toOtlpJson(traceLines, otlpOptionsFromReport(report)), otlp);
-    if (!outcome.ok) warning = outcome.warning;
-  } catch (error) {
-    warning = `OTLP export failed: ${error instanceof Error ? error.message : String(error)} (the traces are still in traces.otlp.json)`;
+/**
+ * The optional sends of the run's traces (the JSON traces.otlp.json holds): to an OTLP collector
+ * (`otlp:`) and to an mcp-evals daemon (`daemon:` / `run --daemon`). A failure is a warning.
+ */
+async function exportTraces(config: EvalConfig, report: Report, traceLines: TraceLine[], setup: SetupTrace | undefined, adapters: EvalAdapters): Promise<string[]> {
+  const targets: Array<{ target: OtlpConfig; label: string }> = [];
+  if (config.otlp) targets.push({ target: config.otlp, label: 'OTLP export' });
+  if (config.daemon) targets.push({ target: daemonTarget(config.daemon, adapters.env), label: 'daemon export' });
+  if (targets.length === 0 || traceLines.length === 0) return [];
+  const body = toOtlpJson(traceLines, otlpOptionsFromReport(report, { setup }));
+  const warnings: string[] = [];
+  for (const { target, label } of targets) {
+    let warning: string | undefined;
+    try {
+      const outcome = await exportOtlp(body, target, { label });
+      if (!outcome.ok) warning = outcome.warning;
+    } catch (error) {
+      warning = `${label} failed: ${error instanceof Error ? error.message : String(error)} (the traces are still in traces.otlp.json)`;
+    }
+    if (warning === undefined) continue;
+    adapters.onWarning?.(warning);
+    warnings.push(warning);
   }
-  if (warning === undefined) return [];
-  adapters.onWarning?.(warning);
-  return [warning];
+  return warnings;
+}
+
+/** The daemon as an OTLP/HTTP target: its bearer token (from the named variable) in Authorization. */
+function daemonTarget(daemon: DaemonConfig, env: NodeJS.ProcessEnv): OtlpConfig {
+  const token = daemon.token_env ? env[daemon.token_env] : undefined;
+  return { endpoint: daemon.url, headers: token ? { authorization: `Bearer ${token}` } : {}, timeout_ms: daemon.timeout_ms };
 }
 
 async function prepareBehaviour(config: EvalConfig, adapters: EvalAdapters) {

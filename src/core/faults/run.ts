@@ -1,7 +1,7 @@
 import type { AgentHooks } from '../agent/loop.js';
 import { walkList } from '../conformance/context.js';
 import type { GoldenCase } from '../golden/types.js';
-import { McpClient } from '../mcp/client.js';
+import { McpClient, type RequestTracer } from '../mcp/client.js';
 import type { Connection } from '../mcp/connection.js';
 import { ExchangeLog } from '../mcp/exchange-log.js';
 import { HttpConnection } from '../mcp/http-transport.js';
@@ -44,6 +44,8 @@ export interface Layer2RunOptions {
   /** The server's tools/list items (names, annotations). */
   tools: readonly JsonObject[];
   allowDestructiveTools: readonly string[];
+  /** The run's trace context: the run's own setup requests carry it too. */
+  tracer?: RequestTracer;
 }
 
 /** A run's own client behind the fault proxy (HTTP) or the pipe wrapper (stdio). */
@@ -86,7 +88,7 @@ export async function openLayer2Run(options: Layer2RunOptions): Promise<Layer2Ru
     await proxy?.close().catch(() => undefined);
   };
   try {
-    const client = new McpClient(connection, { era: options.era, timeoutMs: options.timeoutMs, log: new ExchangeLog(0) });
+    const client = new McpClient(connection, { era: options.era, timeoutMs: options.timeoutMs, log: new ExchangeLog(0), tracer: options.tracer });
     if (options.era === LEGACY) await client.initialize();
     let tools: ToolSpec[] | undefined;
     if (session.rewritesToolsList) {

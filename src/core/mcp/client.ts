@@ -1,4 +1,4 @@
-import { sameId, type Connection, type StreamCapture, type StreamOptions, type TimedMessage } from './connection.js';
+import { sameId, type Connection, type StreamCapture, type StreamOptions, type TimedMessage, type TransportExchange } from './connection.js';
 import { ExchangeLog } from './exchange-log.js';
 import { HungMethods } from './hung-methods.js';
 import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from './types.js';
@@ -37,6 +37,22 @@ export interface ClientOptions {
   hung?: HungMethods;
   /** The check this client works for, named when a method it waited for hung. */
   checkId?: string;
+  /** W3C trace context for every request (Layers 1–3); conformance probes go without. */
+  tracer?: RequestTracer;
+}
+
+/**
+ * Where a client's requests get their W3C trace context (OpenTelemetry MCP conventions: a
+ * `traceparent`, and `tracestate` when set, unprefixed in `params._meta`) and where each request's
+ * client span is reported. src/core/telemetry/trace-context.ts implements it.
+ */
+export interface RequestTracer {
+  /** A new client span for one request or notification: its id and the `_meta` entries naming it as the parent. */
+  begin(): { spanId: string; meta: Record<string, string> };
+  /** The request is over (answered, failed or timed out). */
+  end(spanId: string, request: { method: string; params: JsonObject | undefined; id?: string | number }, exchange: TransportExchange): void;
+  /** `_meta` entries for a message that is no span of its own (a readiness fence): the context's own span as parent. */
+  meta(): Record<string, string>;
 }
 
 /**
@@ -60,6 +76,7 @@ export class McpClient {
   sessionId: string | undefined;
   readonly hung: HungMethods;
   checkId: string | undefined;
+  tracer: RequestTracer | undefined;
   /** Shared with forks: ids stay unique on the connection. */
   private ids: { next: number } = { next: 1 };
   private readonly clientInfo: { name: string; version: string };
@@ -72,6 +89,7 @@ export class McpClient {
     this.log = options.log ?? new ExchangeLog();
     this.hung = options.hung ?? new HungMethods(false);
     this.checkId = options.checkId;
+    this.tracer = options.tracer;
   }
 
   private get nextId(): number {
@@ -84,7 +102,7 @@ export class McpClient {
 
   /** The same connection, session and ids, recording into `log` on behalf of one check (checks run concurrently over HTTP). */
   fork(log: ExchangeLog, checkId: string): McpClient {
-    const forked = new McpClient(this.connection, { era: this.era, timeoutMs: this.timeoutMs, clientInfo: this.clientInfo, log, hung: this.hung, checkId });
+    const forked = new McpClient(this.connection, { era: this.era, timeoutMs: this.timeoutMs, clientInfo: this.clientInfo, log, hung: this.hung, checkId, tracer: this.tracer });
     forked.ids = this.ids;
     forked.sessionId = this.sessionId;
     return forked;
@@ -129,7 +147,8 @@ export class McpClient {
     if (hung) return this.notSent(method, hung);
     const id = options.id ?? this.nextId++;
     const version = options.version ?? this.era;
-    const fullParams = options.noParams ? undefined : this.withMeta(params, options, version);
+    const span = this.traced(options);
+    const fullParams = options.noParams ? undefined : this.withMeta(params, span?.options ?? options, version);
     const body = JSON.stringify(fullParams === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: fullParams });
     const headers = applyHeaderOverrides(this.standardHeaders(method, params, version), options.headers);
     const exchange = await this.connection.send({
@@ -140,9 +159,20 @@ export class McpClient {
       expectAnswer: true,
       timeoutMs: options.timeoutMs ?? this.timeoutMs,
     });
+    if (span) this.tracer?.end(span.spanId, { method, params, id }, exchange);
     if (exchange.response?.answer !== undefined) this.hung.answered(exchange.startedAt);
     else if (plain && this.hung.active && exchange.failure?.startsWith('no response within')) await this.confirmHang(method, params, id, exchange.startedAt, options.timeoutMs ?? this.timeoutMs);
     return this.log.add(exchange, this.era);
+  }
+
+  /**
+   * A request of a traced client becomes a client span with its own traceparent, unless the caller
+   * set one (an agent's tool call: its execute_tool span is the MCP client span, see agent/loop.ts).
+   */
+  private traced(options: RequestOptions): { spanId: string; options: RequestOptions } | undefined {
+    if (!this.tracer || options.meta === null || options.metaPatch?.traceparent !== undefined) return undefined;
+    const { spanId, meta } = this.tracer.begin();
+    return { spanId, options: { ...options, metaPatch: { ...meta, ...options.metaPatch } } };
   }
 
   /**
@@ -182,7 +212,8 @@ export class McpClient {
     if (hung) return { id: -1, exchange: this.notSent(method, hung), received: [], endedByServer: false };
     const id = options.id ?? this.nextId++;
     const version = options.version ?? this.era;
-    const fullParams = this.withMeta(params, options, version);
+    const span = this.traced(options);
+    const fullParams = this.withMeta(params, span?.options ?? options, version);
     const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: fullParams });
     const headers = applyHeaderOverrides(this.standardHeaders(method, params, version), options.headers);
     const capture: StreamCapture = await this.connection.stream(
@@ -202,6 +233,7 @@ export class McpClient {
         fence: this.connection.kind === 'stdio' ? this.fence() : undefined,
       },
     );
+    if (span) this.tracer?.end(span.spanId, { method, params, id }, capture.exchange);
     const answered = capture.exchange.response?.answer !== undefined;
     if (answered) this.hung.answered(capture.exchange.startedAt);
     else if (plain && !capture.endedByServer && options.collectMs >= this.timeoutMs && capture.exchange.durationMs >= options.collectMs) {
@@ -213,7 +245,9 @@ export class McpClient {
   /** A notification: no id, no answer expected; on stdio, watch `quietMs` for a forbidden reply. */
   async notify(method: string, params: JsonObject = {}, options: RequestOptions & { quietMs?: number } = {}): Promise<Exchange> {
     const version = options.version ?? this.era;
-    const fullParams = this.era === MODERN ? this.withMeta(params, options, version) : params;
+    const span = this.traced(options);
+    // 2025-11-25 puts nothing of the protocol in _meta, but trace context rides there in both eras.
+    const fullParams = this.era === MODERN || span ? this.withMeta(params, span?.options ?? options, version) : params;
     const body = JSON.stringify({ jsonrpc: '2.0', method, params: fullParams });
     const headers = applyHeaderOverrides(this.standardHeaders(method, params, version), options.headers);
     const exchange = await this.connection.send({
@@ -225,6 +259,7 @@ export class McpClient {
       fence: this.connection.kind === 'stdio' ? this.fence() : undefined,
       timeoutMs: options.timeoutMs ?? this.timeoutMs,
     });
+    if (span) this.tracer?.end(span.spanId, { method, params }, exchange);
     return this.log.add(exchange, this.era);
   }
 
@@ -248,7 +283,8 @@ export class McpClient {
   /** A request every server answers without side effects, used to bound a stdio notification's watch. */
   fence(method: string = this.era === LEGACY ? 'ping' : 'server/discover', kind = 'fence'): { id: string; body: string } {
     const id = `mcp-evals-fence-${kind === 'fence' ? '' : `${kind}-`}${this.nextId++}`;
-    const params = this.era === LEGACY ? {} : { _meta: this.defaultMeta() };
+    const trace = this.tracer?.meta();
+    const params = this.era === LEGACY ? (trace ? { _meta: trace } : {}) : { _meta: { ...this.defaultMeta(), ...trace } };
     return { id, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }) };
   }
 
@@ -275,7 +311,8 @@ export class McpClient {
   /** 2025-11-25 handshake: initialize, remember the session, send notifications/initialized. */
   async initialize(protocolVersion: string = LEGACY): Promise<Exchange> {
     const id = this.nextId++;
-    const params = { protocolVersion, capabilities: {}, clientInfo: this.clientInfo };
+    const span = this.tracer?.begin();
+    const params = { protocolVersion, capabilities: {}, clientInfo: this.clientInfo, ...(span ? { _meta: span.meta } : {}) };
     const exchange = await this.connection.send({
       method: 'initialize',
       id,
@@ -284,6 +321,7 @@ export class McpClient {
       expectAnswer: true,
       timeoutMs: this.timeoutMs,
     });
+    if (span) this.tracer?.end(span.spanId, { method: 'initialize', params, id }, exchange);
     const recorded = this.log.add(exchange, LEGACY);
     const session = exchange.response?.headers?.['mcp-session-id'];
     if (session) this.sessionId = session;

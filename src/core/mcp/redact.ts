@@ -161,6 +161,7 @@ export interface SecretBearingConfig {
   judge?: { api_key_env?: string; endpoint?: string };
   embeddings?: { api_key_env?: string; endpoint?: string };
   otlp?: { endpoint?: string; headers?: Record<string, string> };
+  daemon?: { url?: string; token_env?: string };
 }
 
 /** Registers every secret a config leads to: server and OTLP header values, URL credentials, the model/judge/embeddings keys. */
@@ -169,8 +170,8 @@ export function registerConfigSecrets(config: SecretBearingConfig, env: Readonly
   const parties = [...config.models, config.judge, config.embeddings];
   registerRunSecrets({
     headers: { ...server.headers, ...config.otlp?.headers },
-    urls: [server.url, config.otlp?.endpoint, ...parties.map((party) => party?.endpoint)],
+    urls: [server.url, config.otlp?.endpoint, config.daemon?.url, ...parties.map((party) => party?.endpoint)],
     env,
-    envNames: parties.map((party) => party?.api_key_env),
+    envNames: [...parties.map((party) => party?.api_key_env), config.daemon?.token_env],
   });
 }

@@ -1,6 +1,6 @@
 /** Anthropic Messages API (POST /v1/messages, anthropic-version 2023-06-01). */
 import type { ModelConfig } from '../config/types.js';
-import { callProvider, count, isRecord, type ProviderOptions } from './http.js';
+import { callProvider, count, isRecord, responseIdentity, type ProviderOptions } from './http.js';
 import { parseToolInput } from './tool-args.js';
 import { ModelError, type ChatMessage, type ModelProvider, type ModelRequest, type ModelResponse, type ToolCall, type ToolSpec } from './types.js';
 
@@ -143,5 +143,6 @@ export function fromAnthropicResponse(json: unknown, label: string): Omit<ModelR
     toolCalls,
     usage: { inputTokens: count(usage.input_tokens), outputTokens: count(usage.output_tokens) },
     stopReason: typeof json.stop_reason === 'string' ? json.stop_reason : 'unknown',
+    ...responseIdentity(json),
   };
 }

@@ -96,7 +96,7 @@ export async function postJson(req: PostJsonRequest): Promise<PostJsonResponse> 
   const base = req.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
   const payload = JSON.stringify(req.body);
   const redact = (text: string) => redactText(text, req.secrets);
-  const fail = (message: string, kind: ModelError['kind'], status?: number) => new ModelError(redact(`${req.label}: ${message}`), kind, status);
+  const fail = (message: string, kind: ModelError['kind'], status?: number, code?: string) => new ModelError(redact(`${req.label}: ${message}`), kind, status, code);
 
   for (let attempt = 1; ; attempt++) {
     if (req.signal?.aborted) throw cancelled(req.signal, fail);
@@ -107,7 +107,7 @@ export async function postJson(req: PostJsonRequest): Promise<PostJsonResponse> 
       if (!(thrown instanceof AttemptFailure)) throw thrown;
       if (!thrown.retryable || attempt >= maxAttempts) {
         if (!thrown.retryable || attempt === 1) throw thrown.error;
-        throw new ModelError(`${thrown.error.message} (gave up after ${attempt} attempts)`, thrown.error.kind, thrown.error.status);
+        throw new ModelError(`${thrown.error.message} (gave up after ${attempt} attempts)`, thrown.error.kind, thrown.error.status, thrown.error.code);
       }
       const backoff = base * 2 ** (attempt - 1);
       const jittered = backoff / 2 + random() * (backoff / 2);
@@ -117,7 +117,7 @@ export async function postJson(req: PostJsonRequest): Promise<PostJsonResponse> 
   }
 }
 
-async function attemptOnce(req: PostJsonRequest, payload: string, fail: (message: string, kind: ModelError['kind'], status?: number) => ModelError): Promise<{ status: number; json: unknown }> {
+async function attemptOnce(req: PostJsonRequest, payload: string, fail: (message: string, kind: ModelError['kind'], status?: number, code?: string) => ModelError): Promise<{ status: number; json: unknown }> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DeadlineReached()), req.timeoutMs);
   const signal = req.signal ? AbortSignal.any([deadline.signal, req.signal]) : deadline.signal;
@@ -142,7 +142,7 @@ async function attemptOnce(req: PostJsonRequest, payload: string, fail: (message
     } catch (error) {
       if (signal.aborted) throw whyAborted();
       if (isUndiciTimeout(error)) throw new AttemptFailure(fail(`no complete answer within ${req.timeoutMs} ms`, 'timeout'), false);
-      throw new AttemptFailure(fail(`request failed: ${describeError(error)}`, 'network'), true);
+      throw new AttemptFailure(fail(`request failed: ${describeError(error)}`, 'network', undefined, codeOf(error)), true);
     }
 
     const status = response.statusCode;
@@ -153,7 +153,7 @@ async function attemptOnce(req: PostJsonRequest, payload: string, fail: (message
       if (error instanceof TooLarge) throw new AttemptFailure(fail(`HTTP ${status} answer larger than ${maxBytes} bytes`, 'malformed', status), false);
       if (signal.aborted) throw whyAborted();
       if (isUndiciTimeout(error)) throw new AttemptFailure(fail(`no complete answer within ${req.timeoutMs} ms`, 'timeout'), false);
-      throw new AttemptFailure(fail(`answer interrupted: ${describeError(error)}`, 'network'), true);
+      throw new AttemptFailure(fail(`answer interrupted: ${describeError(error)}`, 'network', undefined, codeOf(error)), true);
     }
 
     if (status >= 200 && status < 300) {
@@ -265,9 +265,17 @@ export function withRedaction<T>(secrets: readonly string[], parse: () => T): T 
   try {
     return parse();
   } catch (error) {
-    if (error instanceof ModelError) throw new ModelError(redactText(error.message, secrets), error.kind, error.status);
+    if (error instanceof ModelError) throw new ModelError(redactText(error.message, secrets), error.kind, error.status, error.code);
     throw error;
   }
+}
+
+/** The answering model and the completion's id, when the provider sent them (gen_ai.response.*). */
+export function responseIdentity(json: Record<string, unknown>): { responseModel?: string; responseId?: string } {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value.slice(0, 256) : undefined);
+  const model = text(json.model);
+  const id = text(json.id);
+  return { ...(model ? { responseModel: model } : {}), ...(id ? { responseId: id } : {}) };
 }
 
 /** A token count from a usage object: a finite non-negative number, else 0. */
@@ -282,6 +290,14 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 function isUndiciTimeout(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+}
+
+/** A network error's code (its own, or its cause's), for error.type. */
+function codeOf(error: unknown): string | undefined {
+  const own = (error as { code?: unknown } | null)?.code;
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  const code = typeof own === 'string' ? own : cause;
+  return typeof code === 'string' && code !== '' ? code : undefined;
 }
 
 function describeError(error: unknown): string {

@@ -1,6 +1,6 @@
 /** OpenAI Chat Completions (and every server that speaks it: Ollama, vLLM, LM Studio, llama.cpp, Azure-style proxies). */
 import type { ModelConfig } from '../config/types.js';
-import { callProvider, count, isRecord, type ProviderOptions } from './http.js';
+import { callProvider, count, isRecord, responseIdentity, type ProviderOptions } from './http.js';
 import { parseToolArguments } from './tool-args.js';
 import { ModelError, type ChatMessage, type ModelProvider, type ModelRequest, type ModelResponse, type ToolCall, type ToolSpec } from './types.js';
 
@@ -125,6 +125,7 @@ export function fromOpenAIResponse(json: unknown, label: string): Omit<ModelResp
     toolCalls,
     usage: { inputTokens: count(usage.prompt_tokens), outputTokens: count(usage.completion_tokens) },
     stopReason,
+    ...responseIdentity(json),
   };
 }
 

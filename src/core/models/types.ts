@@ -46,6 +46,9 @@ export interface ModelResponse {
   /** How many HTTP attempts it took (retries on 429/5xx). */
   attempts: number;
   latencyMs: number;
+  /** The model that answered and the answer's id, as the provider sent them (gen_ai.response.model / .id). */
+  responseModel?: string;
+  responseId?: string;
 }
 
 /** A model call that could not complete: never cached, reported as an error run. */
@@ -55,6 +58,8 @@ export class ModelError extends Error {
     message: string,
     readonly kind: 'http' | 'timeout' | 'network' | 'malformed' | 'auth',
     readonly status?: number,
+    /** A network failure's error code (ECONNREFUSED, UND_ERR_SOCKET), when it had one. */
+    readonly code?: string,
   ) {
     super(message);
   }

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import type { SetupTrace } from '../agent/trace.js';
 import type { TraceLine } from '../evals/run-evals.js';
 import type { Baseline } from '../gate/baseline.js';
 import type { HistoryEntry } from '../history/history.js';
@@ -32,6 +33,8 @@ export type WriteReportOptions = SarifOptions &
   MarkdownOptions & {
     /** Behaviour runs, written one per line to traces.jsonl. */
     traces?: readonly unknown[];
+    /** The shared setup requests' trace: traces.otlp.json holds it beside the runs'. */
+    setup?: SetupTrace;
     /** Trend lines from the history file (see src/core/history trendLines). */
     trends?: readonly string[];
     /** The history file's entries: report.html's pass-rate-over-time charts. */
@@ -71,7 +74,7 @@ export async function writeReportFiles(dir: string, report: Report, options: Wri
   if (report.conformance || report.surface || !report.behaviour) contents.set('conformance.sarif', renderSarif(report, { configPath: options.configPath, informationUri: options.informationUri }));
   if (options.traces) contents.set('traces.jsonl', options.traces.map((run) => JSON.stringify(run)).join('\n') + (options.traces.length ? '\n' : ''));
   // The same runs as OTLP/JSON (an ExportTraceServiceRequest), for Jaeger or Grafana Tempo to import.
-  if (options.traces) contents.set('traces.otlp.json', `${JSON.stringify(toOtlpJson(otlpInputs(options.traces), otlpOptionsFromReport(report)))}\n`);
+  if (options.traces) contents.set('traces.otlp.json', `${JSON.stringify(toOtlpJson(otlpInputs(options.traces), otlpOptionsFromReport(report, { setup: options.setup })))}\n`);
   contents.set('report.html', renderHtmlReport(report, (options.traces ?? []).filter(isTraceLine), { history: options.history, baseline: chartBaseline }));
   await mkdir(dir, { recursive: true });
   const names = [...contents.keys()];

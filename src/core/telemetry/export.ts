@@ -19,6 +19,8 @@ export type OtlpExportOutcome =
 export interface OtlpExportOptions {
   /** undici dispatcher (default: the global one). */
   dispatcher?: Dispatcher;
+  /** What the warning calls the export (default `OTLP export`; `daemon export` for `run --daemon`). */
+  label?: string;
 }
 
 /** A collector's answer is small; a bigger one is not read further. */
@@ -35,16 +37,17 @@ export function tracesUrl(endpoint: string): string {
 export async function exportOtlp(body: OtlpTraceRequest, config: OtlpConfig, options: OtlpExportOptions = {}): Promise<OtlpExportOutcome> {
   const spans = spanCount(body);
   if (spans === 0) return { ok: true, spans: 0 }; // OTLP: senders SHOULD NOT send empty envelopes
+  const label = options.label ?? 'OTLP export';
   let url: string;
   try {
     url = tracesUrl(config.endpoint);
   } catch {
-    return { ok: false, warning: 'OTLP export skipped: otlp.endpoint is not a URL' };
+    return { ok: false, warning: `${label} skipped: the endpoint is not a URL` };
   }
   const parsed = new URL(url);
   const where = `${parsed.origin}${parsed.pathname}`;
   const secrets = [...Object.values(config.headers), decoded(parsed.username), decoded(parsed.password)].filter(Boolean);
-  const warn = (why: string): OtlpExportOutcome => ({ ok: false, warning: redactText(`OTLP export of ${spans} spans to ${where} failed: ${why} (the traces are still in traces.otlp.json)`, secrets) });
+  const warn = (why: string): OtlpExportOutcome => ({ ok: false, warning: redactText(`${label} of ${spans} spans to ${where} failed: ${why} (the traces are still in traces.otlp.json)`, secrets) });
 
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(config.headers)) if (name.toLowerCase() !== 'content-type') headers[name] = value;

@@ -7,12 +7,16 @@
  * (SpanKind INTERNAL = 1, CLIENT = 3; status code ERROR = 2); 64-bit integers (the fixed64
  * timestamps, intValue attributes) as decimal strings.
  *
- * Span names and attributes follow the OpenTelemetry GenAI semantic conventions (and the MCP ones
- * for tool calls): `invoke_agent {case}` (INTERNAL), `chat {model}` (CLIENT), `execute_tool {tool}`
- * (CLIENT, with `mcp.method.name: tools/call`: its span id is the parent id of the traceparent the
- * MCP server received, so the server's own spans join the trace under it).
+ * Span names and attributes follow the OpenTelemetry GenAI (spans, agent spans) and MCP semantic
+ * conventions of open-telemetry/semantic-conventions-genai v0.1.0: `invoke_agent {case}` (INTERNAL)
+ * per run; `chat {model}` (CLIENT) per model call; a tool call sent to the server is one span,
+ * `tools/call {tool}` (CLIENT), both the GenAI execute_tool span and the MCP client span (the MCP
+ * conventions merge them when the agent traces the tool execution), and its id is the parent id of
+ * the traceparent the server received; a tool call never sent is `execute_tool {tool}` (INTERNAL);
+ * any other MCP request is `{mcp.method.name}` (CLIENT). The evaluation's shared setup
+ * (server/discover or initialize, tools/list) is a trace of its own under `mcp-evals setup`.
  */
-import type { Span, Trace } from '../agent/trace.js';
+import type { SetupTrace, Span, Trace } from '../agent/trace.js';
 import type { TraceLine } from '../evals/run-evals.js';
 import type { Report } from '../report/types.js';
 import { TOOL_NAME, toolVersion } from '../version.js';
@@ -44,6 +48,8 @@ export interface OtlpSpan {
   startTimeUnixNano: string;
   endTimeUnixNano: string;
   attributes: OtlpKeyValue[];
+  /** An agent span links to the setup span whose tool listing the run used. */
+  links?: Array<{ traceId: string; spanId: string; traceState?: string }>;
   status?: { code: number; message?: string };
 }
 
@@ -76,8 +82,10 @@ export interface OtlpOptions {
   protocolVersion?: string;
   /** network.transport on tool spans: pipe for stdio, tcp for HTTP. */
   transport?: 'stdio' | 'http';
-  /** W3C tracestate sent with every MCP request (config `tracestate`), recorded on each span. */
+  /** W3C tracestate of traces that do not record their own (older traces.jsonl lines). */
   traceState?: string;
+  /** The evaluation's shared setup requests, a trace of their own. */
+  setup?: SetupTrace;
 }
 
 /** What toOtlpJson reads of a trace line. */
@@ -90,8 +98,9 @@ const MAX_ATTRIBUTE_CHARS = 4096;
 /** Span attributes the mapping below already carries; any other (layer 2's fault, injection, ...) becomes `mcp-evals.<key>`. */
 const MAPPED: Record<Span['kind'], ReadonlySet<string>> = {
   agent: new Set(['caseId', 'repeat', 'stopReason', 'steps']),
-  model: new Set(['model', 'inputTokens', 'outputTokens', 'costUsd', 'stopReason', 'attempts', 'toolCalls']),
-  tool: new Set(['arguments', 'result', 'invalid', 'empty', 'exchanges', 'inputRounds']),
+  model: new Set(['model', 'responseModel', 'responseId', 'inputTokens', 'outputTokens', 'costUsd', 'stopReason', 'attempts', 'toolCalls', 'errorType']),
+  tool: new Set(['callId', 'requestId', 'errorType', 'rpcCode', 'arguments', 'result', 'invalid', 'empty', 'exchanges', 'inputRounds']),
+  mcp: new Set(['method', 'target', 'resourceUri', 'requestId', 'errorType', 'rpcCode']),
 };
 /** Always doubles, even when the value happens to be whole (a backend wants one type per key). */
 const DOUBLE_KEYS = new Set(['gen_ai.request.temperature', 'mcp-evals.cost_usd']);
@@ -102,14 +111,14 @@ const DOUBLE_KEYS = new Set(['gen_ai.request.temperature', 'mcp-evals.cost_usd']
  */
 export function toOtlpJson(lines: readonly OtlpInput[], options: OtlpOptions = {}): OtlpTraceRequest {
   const version = options.serviceVersion ?? toolVersion();
-  const spans = lines.flatMap((line) => runSpans(line, options));
+  const spans = [...setupSpans(options), ...lines.flatMap((line) => runSpans(line, options))];
   if (spans.length === 0) return { resourceSpans: [] }; // OTLP: senders SHOULD NOT send empty envelopes
   const resource = attributes({ 'service.name': options.serviceName ?? TOOL_NAME, 'service.version': version, ...options.resourceAttributes });
   return { resourceSpans: [{ resource: { attributes: resource }, scopeSpans: [{ scope: { name: TOOL_NAME, version }, spans }] }] };
 }
 
 /** The options that make the file and the export describe a report's run the same way. */
-export function otlpOptionsFromReport(report: Report, extra: Pick<OtlpOptions, 'traceState'> = {}): OtlpOptions {
+export function otlpOptionsFromReport(report: Report, extra: Pick<OtlpOptions, 'traceState' | 'setup'> = {}): OtlpOptions {
   const header = report.header;
   const models: Record<string, OtlpModelInfo> = {};
   for (const model of report.behaviour?.models ?? []) {
@@ -136,18 +145,54 @@ export function spanCount(request: OtlpTraceRequest): number {
 
 function runSpans(line: OtlpInput, options: OtlpOptions): OtlpSpan[] {
   const trace = line.trace;
+  const info = options.models?.[line.model] ?? {};
+  const setup = validSetup(options.setup);
+  const link = setup ? [{ traceId: setup.traceId, spanId: setup.spanId, ...(setup.traceState ? { traceState: setup.traceState } : {}) }] : undefined;
+  return traceSpans(trace, trace.traceState ?? options.traceState, (span) => ({ ...describe(span, line, info, options), ...(span.kind === 'agent' && link ? { links: link } : {}) }));
+}
+
+/** The setup trace: a root span and the MCP client spans of the requests every run relied on. */
+function setupSpans(options: OtlpOptions): OtlpSpan[] {
+  const setup = validSetup(options.setup);
+  if (!setup) return [];
+  const root: Span = { spanId: setup.spanId, kind: 'agent', name: 'setup', startMs: 0, durationMs: setup.durationMs, attributes: {} };
+  const spans = [root, ...setup.spans.filter((span) => span.kind === 'mcp')];
+  return traceSpans({ traceId: setup.traceId, startedAt: setup.startedAt, spans }, setup.traceState ?? options.traceState, (span) =>
+    span === root
+      ? {
+          name: `${TOOL_NAME} setup`,
+          kind: SPAN_KIND_INTERNAL,
+          attributes: { 'mcp.protocol.version': options.protocolVersion, 'network.transport': networkTransport(options), 'mcp-evals.phase': 'setup' },
+        }
+      : mcpSpan(span, {}, options),
+  );
+}
+
+function validSetup(setup: SetupTrace | undefined): SetupTrace | undefined {
+  if (!setup || !HEX32.test(setup.traceId) || !HEX16.test(setup.spanId) || !Number.isFinite(Date.parse(setup.startedAt))) return undefined;
+  return setup;
+}
+
+interface Described {
+  name: string;
+  kind: number;
+  attributes: Record<string, Plain>;
+  links?: OtlpSpan['links'];
+}
+
+/** One trace's spans, each described by `describe`; spans whose ids are not valid W3C ids are left out. */
+function traceSpans(trace: Pick<Trace, 'traceId' | 'startedAt' | 'spans'>, traceState: string | undefined, describeSpan: (span: Span) => Described): OtlpSpan[] {
   const traceId = trace.traceId.toLowerCase();
   const startedMs = Date.parse(trace.startedAt);
   if (!HEX32.test(traceId) || /^0+$/.test(traceId) || !Number.isFinite(startedMs)) return [];
   const base = BigInt(Math.round(startedMs)) * NANOS_PER_MS;
-  const info = options.models?.[line.model] ?? {};
   const out: OtlpSpan[] = [];
   for (const span of trace.spans) {
     const spanId = span.spanId.toLowerCase();
     if (!HEX16.test(spanId) || /^0+$/.test(spanId)) continue;
     const start = base + nanos(span.startMs);
     const end = start + nanos(span.durationMs);
-    const described = describe(span, line, info, options);
+    const described = describeSpan(span);
     for (const [key, value] of Object.entries(span.attributes ?? {})) {
       const name = `mcp-evals.${key}`;
       if (MAPPED[span.kind]?.has(key) || name in described.attributes) continue;
@@ -157,12 +202,13 @@ function runSpans(line: OtlpInput, options: OtlpOptions): OtlpSpan[] {
       traceId,
       spanId,
       ...(span.parentSpanId && HEX16.test(span.parentSpanId.toLowerCase()) ? { parentSpanId: span.parentSpanId.toLowerCase() } : {}),
-      ...(options.traceState ? { traceState: options.traceState } : {}),
+      ...(traceState ? { traceState } : {}),
       name: described.name,
       kind: described.kind,
       startTimeUnixNano: start.toString(),
       endTimeUnixNano: end.toString(),
       attributes: attributes(described.attributes),
+      ...(described.links ? { links: described.links } : {}),
     };
     if (span.error !== undefined) otlp.status = { code: STATUS_CODE_ERROR, message: clip(span.error) };
     out.push(otlp);
@@ -172,11 +218,12 @@ function runSpans(line: OtlpInput, options: OtlpOptions): OtlpSpan[] {
 
 type Plain = string | number | boolean | string[] | undefined | null;
 
-function describe(span: Span, line: OtlpInput, info: OtlpModelInfo, options: OtlpOptions): { name: string; kind: number; attributes: Record<string, Plain> } {
+function describe(span: Span, line: OtlpInput, info: OtlpModelInfo, options: OtlpOptions): Described {
   const a = span.attributes;
   const common: Record<string, Plain> = { 'mcp-evals.case.id': line.caseId, 'mcp-evals.repeat': line.trace.repeat, 'mcp-evals.model.id': line.model };
   if (span.kind === 'agent') {
     const trace: Trace = line.trace;
+    const failedModel = trace.spans.find((s) => s.kind === 'model' && s.error !== undefined);
     return {
       name: `invoke_agent ${line.caseId}`,
       kind: SPAN_KIND_INTERNAL,
@@ -196,7 +243,8 @@ function describe(span: Span, line: OtlpInput, info: OtlpModelInfo, options: Otl
         'mcp-evals.run.tool_calls': trace.toolCalls.length,
         'mcp-evals.cost_usd': trace.costUsd ?? undefined,
         'mcp-evals.cost_known': trace.costUsd !== null,
-        'error.type': span.error !== undefined ? '_OTHER' : undefined,
+        // The run failed with its model call: the same class of error.
+        'error.type': span.error !== undefined ? (stringOr(failedModel?.attributes.errorType) ?? '_OTHER') : undefined,
       },
     };
   }
@@ -209,18 +257,18 @@ function describe(span: Span, line: OtlpInput, info: OtlpModelInfo, options: Otl
       attributes: {
         'gen_ai.operation.name': 'chat',
         'gen_ai.provider.name': info.provider,
-        // The pre-1.37 name of gen_ai.provider.name, still what many backends group by.
-        'gen_ai.system': info.provider,
         'gen_ai.request.model': model,
         'gen_ai.request.temperature': info.temperature,
         'gen_ai.request.max_tokens': info.maxTokens,
         'gen_ai.request.seed': info.seed,
+        'gen_ai.response.model': stringOr(a.responseModel),
+        'gen_ai.response.id': stringOr(a.responseId),
         'gen_ai.usage.input_tokens': numberOr(a.inputTokens),
         'gen_ai.usage.output_tokens': numberOr(a.outputTokens),
         'gen_ai.response.finish_reasons': typeof a.stopReason === 'string' ? [a.stopReason] : undefined,
         'server.address': server?.address,
         'server.port': server?.port,
-        'error.type': span.error !== undefined ? '_OTHER' : undefined,
+        'error.type': span.error !== undefined ? (stringOr(a.errorType) ?? '_OTHER') : undefined,
         ...common,
         'mcp-evals.cost_usd': numberOr(a.costUsd),
         'mcp-evals.cost_known': span.error === undefined ? typeof a.costUsd === 'number' : undefined,
@@ -229,21 +277,25 @@ function describe(span: Span, line: OtlpInput, info: OtlpModelInfo, options: Otl
       },
     };
   }
-  // A tool call: an MCP tools/call from the agent (CLIENT), or a made-up call never sent (INTERNAL).
+  if (span.kind === 'mcp') return mcpSpan(span, common, options);
+  // A tool call: sent to the server it is the MCP tools/call client span too (CLIENT); a made-up call never sent is INTERNAL.
   const sent = typeof a.exchanges === 'number' ? a.exchanges > 0 : a.invalid !== true;
-  const rpcCode = span.error !== undefined ? /^Error (-?\d+):/.exec(span.error)?.[1] : undefined;
+  const errorType = span.error === undefined ? undefined : (stringOr(a.errorType) ?? (a.invalid === true ? 'invalid_tool_call' : olderToolErrorType(span.error)));
+  const rpcCode = stringOr(a.rpcCode) ?? (span.error !== undefined ? /^Error (-?\d+):/.exec(span.error)?.[1] : undefined);
   return {
-    name: `execute_tool ${span.name}`,
+    name: sent ? `tools/call ${span.name}` : `execute_tool ${span.name}`,
     kind: sent ? SPAN_KIND_CLIENT : SPAN_KIND_INTERNAL,
     attributes: {
       'gen_ai.operation.name': 'execute_tool',
       'gen_ai.tool.name': span.name,
+      'gen_ai.tool.call.id': stringOr(a.callId),
       'gen_ai.tool.call.arguments': a.arguments === undefined ? undefined : clip(JSON.stringify(a.arguments)),
       'gen_ai.tool.call.result': typeof a.result === 'string' && span.error === undefined ? clip(a.result) : undefined,
       'mcp.method.name': sent ? 'tools/call' : undefined,
+      'jsonrpc.request.id': sent ? stringOr(a.requestId) : undefined,
       'mcp.protocol.version': sent ? options.protocolVersion : undefined,
-      'network.transport': sent && options.transport ? (options.transport === 'stdio' ? 'pipe' : 'tcp') : undefined,
-      'error.type': span.error === undefined ? undefined : a.invalid === true ? 'invalid_tool_call' : (rpcCode ?? 'tool_error'),
+      'network.transport': sent ? networkTransport(options) : undefined,
+      'error.type': errorType,
       'rpc.response.status_code': rpcCode,
       ...common,
       'mcp-evals.tool.invalid': a.invalid === true,
@@ -252,6 +304,44 @@ function describe(span: Span, line: OtlpInput, info: OtlpModelInfo, options: Otl
       'mcp-evals.mcp.input_rounds': numberOr(a.inputRounds),
     },
   };
+}
+
+/** An MCP request other than an agent's tool call: `{mcp.method.name} {target}` (CLIENT). */
+function mcpSpan(span: Span, common: Record<string, Plain>, options: OtlpOptions): Described {
+  const a = span.attributes;
+  const method = stringOr(a.method) ?? span.name;
+  const target = stringOr(a.target);
+  return {
+    name: target ? `${method} ${target}` : method,
+    kind: SPAN_KIND_CLIENT,
+    attributes: {
+      'mcp.method.name': method,
+      'jsonrpc.request.id': stringOr(a.requestId),
+      'mcp.protocol.version': options.protocolVersion,
+      'network.transport': networkTransport(options),
+      'gen_ai.operation.name': method === 'tools/call' ? 'execute_tool' : undefined,
+      'gen_ai.tool.name': method === 'tools/call' ? target : undefined,
+      'gen_ai.prompt.name': method === 'prompts/get' ? target : undefined,
+      'mcp.resource.uri': stringOr(a.resourceUri),
+      'error.type': span.error !== undefined ? (stringOr(a.errorType) ?? '_OTHER') : undefined,
+      'rpc.response.status_code': stringOr(a.rpcCode),
+      ...common,
+    },
+  };
+}
+
+/** network.transport per the MCP conventions: `pipe` for stdio, `tcp` for HTTP. */
+function networkTransport(options: OtlpOptions): string | undefined {
+  return options.transport ? (options.transport === 'stdio' ? 'pipe' : 'tcp') : undefined;
+}
+
+/** error.type of a tool span recorded before spans carried it (a cached trace): read from its error text. */
+function olderToolErrorType(error: string): string {
+  const rpc = /^Error (-?\d+):/.exec(error)?.[1];
+  if (rpc) return rpc;
+  if (/^Error: (no response|response body not complete) within /.test(error)) return 'timeout';
+  const status = /^Error: HTTP (\d{3})\b/.exec(error)?.[1];
+  return status ?? 'tool_error';
 }
 
 /** Typed OTLP attributes; undefined and null values are left out, integers become intValue. */
@@ -275,6 +365,10 @@ function anyValue(value: Plain, double = false): OtlpAnyValue | undefined {
 
 function nanos(ms: number): bigint {
   return Number.isFinite(ms) && ms > 0 ? BigInt(Math.round(ms * 1_000_000)) : 0n;
+}
+
+function stringOr(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? clip(value) : undefined;
 }
 
 function numberOr(value: unknown): number | undefined {
