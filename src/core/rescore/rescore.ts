@@ -191,7 +191,7 @@ export async function rescoreReport(request: RescoreRequest): Promise<RescoreOut
     const judge = request.judge;
     const timeoutMs = request.judgeTimeoutMs ?? 30_000;
     const deadlineMs = request.deadlineMs ?? DEFAULT_DEADLINE_MS;
-    const cap = Math.max(0, Math.floor(deadlineMs / timeoutMs));
+    const cap = judgeCap(deadlineMs, timeoutMs);
     let asked = 0;
     let resumed = 0;
     // The deadline is for the judge calls: loading and deterministic scoring before them must not eat into it.
@@ -251,6 +251,14 @@ export async function rescoreReport(request: RescoreRequest): Promise<RescoreOut
     await rm(join(request.dir, PARTIAL_FILE), { force: true });
   }
   return { selected: selected.map(ref), written, skipped, ...(judgeSummary ? { judge: judgeSummary } : {}), notes, report, lines, files };
+}
+
+/**
+ * How many judge calls fit a deadline when each may use its whole timeout (calls are sequential):
+ * `mcp-evals score` and the daemon's POST /v1/api/score budget the judge with it.
+ */
+export function judgeCap(deadlineMs: number, timeoutMs: number): number {
+  return Math.max(0, Math.floor(deadlineMs / timeoutMs));
 }
 
 /** Runs by trace id, or the newest `limit` scored runs started at or after `from` (newest first). */
