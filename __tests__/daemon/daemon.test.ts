@@ -198,7 +198,7 @@ describe('scoring', () => {
   it('scores the newest runs, saves each score, lists abstentions apart, and stores nothing on a dry run', async () => {
     judgeMode = 'prose';
     const { url, store } = await start();
-    const ids = await emitRuns(url, 'json', 'shop', [WEATHER, { ...WEATHER, answer: undefined }]);
+    const ids = [...(await emitRuns(url, 'json', 'shop', [WEATHER])), ...(await emitRuns(url, 'json', 'shop', [{ ...WEATHER, answer: undefined }]))];
     const dry = await call(url, '/v1/api/score', { body: { scorers: ['answered', 'helpful'], dry_run: true } });
     expect(dry.status).toBe(200);
     expect(dry.body.scores).toHaveLength(2);

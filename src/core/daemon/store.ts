@@ -122,7 +122,7 @@ const MIGRATIONS: readonly string[] = [
      start_ns TEXT NOT NULL, end_ns TEXT NOT NULL, status_code INTEGER NOT NULL, status_message TEXT, trace_state TEXT,
      attributes TEXT NOT NULL, resource TEXT NOT NULL, scope TEXT, PRIMARY KEY (trace_id, span_id)) WITHOUT ROWID;
    CREATE TABLE runs (
-     run_id TEXT PRIMARY KEY, trace_id TEXT NOT NULL, project TEXT NOT NULL, status TEXT NOT NULL, start_ms INTEGER NOT NULL,
+     run_id TEXT PRIMARY KEY, trace_id TEXT NOT NULL, project TEXT NOT NULL, status TEXT NOT NULL, start_ms REAL NOT NULL,
      duration_ms REAL NOT NULL, model TEXT NOT NULL, case_id TEXT NOT NULL, input TEXT NOT NULL, answer TEXT NOT NULL,
      input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL, cost_usd REAL, tool_calls INTEGER NOT NULL, trace TEXT NOT NULL);
    CREATE INDEX runs_by_start ON runs (start_ms DESC);
@@ -190,17 +190,23 @@ export class SqliteStore implements DaemonStore {
   ingest(spans: readonly StoredSpan[], buildRuns: (spans: StoredSpan[]) => StoredRun[]): { spans: number; runs: number } {
     return this.transaction(() => {
       const insert = this.sql(`INSERT OR REPLACE INTO spans VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-      const traces = new Set<string>();
+      // A trace seen for the first time is rebuilt from the batch itself (no read back).
+      const traces = new Map<string, { fresh: boolean; spans: Map<string, StoredSpan> }>();
       for (const s of spans) {
+        let entry = traces.get(s.traceId);
+        if (!entry) {
+          entry = { fresh: this.sql('SELECT 1 AS found FROM spans WHERE trace_id = ? LIMIT 1').get(s.traceId) === undefined, spans: new Map() };
+          traces.set(s.traceId, entry);
+        }
+        entry.spans.set(s.spanId, s);
         insert.run(s.traceId, s.spanId, s.parentSpanId ?? null, s.name, s.kind, s.startNs, s.endNs, s.statusCode, s.statusMessage ?? null, s.traceState ?? null, JSON.stringify(s.attributes), JSON.stringify(s.resource), s.scope ?? null);
-        traces.add(s.traceId);
       }
       let runs = 0;
-      for (const traceId of traces) {
-        this.sql('DELETE FROM runs WHERE trace_id = ?').run(traceId);
-        for (const run of buildRuns(this.spansOf(traceId))) {
+      for (const [traceId, entry] of traces) {
+        if (!entry.fresh) this.sql('DELETE FROM runs WHERE trace_id = ?').run(traceId);
+        for (const run of buildRuns(entry.fresh ? [...entry.spans.values()] : this.spansOf(traceId))) {
           this.sql(`INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-            run.runId, run.traceId, run.project, run.status, Math.round(run.startMs), run.durationMs, run.model, run.caseId, run.input, run.answer,
+            run.runId, run.traceId, run.project, run.status, run.startMs, run.durationMs, run.model, run.caseId, run.input, run.answer,
             run.inputTokens, run.outputTokens, run.costUsd, run.toolCalls, JSON.stringify(run.trace),
           );
           runs += 1;
