@@ -181,7 +181,8 @@ function createHandler(options: DaemonOptions): Handler {
       }
       if (path === '/v1/api/experiments') {
         allow('POST');
-        return sendJson(response, 200, { experiment: registerExperiment(store, await readJson(request, JSON_LIMIT), clock()) });
+        const { createdMs, ...experiment } = registerExperiment(store, await readJson(request, JSON_LIMIT), clock());
+        return sendJson(response, 200, { experiment: { ...experiment, created_at: new Date(createdMs).toISOString() } });
       }
       if (path === '/v1/api/experiments/compare') {
         allow('GET');
