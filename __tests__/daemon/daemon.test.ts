@@ -136,6 +136,31 @@ describe('POST /v1/traces', () => {
     expect((await call(url, '/healthz')).body).toEqual({ ok: true });
   });
 
+  it('stays bounded on hostile traces: a 30,000-span chain, a parent cycle, attributes nested 5,000 deep', async () => {
+    const { url } = await start();
+    const traceId = 'cd'.repeat(16);
+    const id = (n: number) => n.toString(16).padStart(16, '0');
+    // Built as text: JSON.stringify itself would run out of stack.
+    const nested = `${'{"kvlistValue":{"values":[{"key":"k","value":'.repeat(5000)}{"stringValue":"bottom"}${'}]}}'.repeat(5000)}`;
+    const spans = Array.from({ length: 30_000 }, (_, i) => ({
+      traceId,
+      spanId: id(i + 1),
+      // A chain 30,000 deep with an agent at depth 5,000; spans 1 and 2 are each other's parent.
+      parentSpanId: i === 0 ? id(2) : id(i),
+      name: i === 5000 ? 'invoke_agent deep' : 'step',
+      kind: 1,
+      startTimeUnixNano: String(1_700_000_000_000_000_000n + BigInt(i)),
+      endTimeUnixNano: String(1_700_000_000_000_000_000n + BigInt(i) + 1n),
+      attributes: i === 0 ? [{ key: 'deep', value: 'NESTED' }] : [],
+    }));
+    const body = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] }).replace('"NESTED"', nested);
+    const response = await call(url, '/v1/traces', { raw: body, headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(200);
+    const runs = await call(url, '/v1/api/runs');
+    expect(runs.status).toBe(200);
+    expect(runs.body.runs[0]).toMatchObject({ trace_id: traceId, agent: 'deep' });
+  });
+
   it('asks for the bearer token when one is set', async () => {
     const { url } = await start({ token: 's3cret-token' });
     expect((await call(url, '/v1/api/runs')).status).toBe(401);

@@ -56,7 +56,11 @@ export function experimentReport(store: DaemonStore, experiment: Experiment): Re
     byRun.set(score.runId, list);
   }
   const runs = new Map<string, StoredRun>();
-  for (const run of store.listRuns({ traceIds: [...new Set([...latest.values()].map((s) => s.traceId))], limit: 10_000 })) runs.set(run.runId, run);
+  const traceIds = [...new Set([...latest.values()].map((s) => s.traceId))];
+  // In slices: SQLite caps the parameters of one statement.
+  for (let at = 0; at < traceIds.length; at += 1000) {
+    for (const run of store.listRuns({ traceIds: traceIds.slice(at, at + 1000), limit: 10_000 })) runs.set(run.runId, run);
+  }
   const groups = new Map<string, { id: string; model: string; runs: Array<{ scores: ScoreResult[] }> }>();
   for (const [runId, scores] of byRun) {
     const run = runs.get(runId);

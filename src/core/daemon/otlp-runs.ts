@@ -38,13 +38,28 @@ export function buildRuns(spans: StoredSpan[]): StoredRun[] {
     }
   }
   const isAgent = (span: StoredSpan) => operationOf(span) === 'invoke_agent';
+  // Whether a span has an agent span above it, memoized: linear in the spans even for a deep chain
+  // (a hostile trace), and a parent cycle ends the walk.
+  const agentAbove = new Map<string, boolean>();
   const hasAgentAncestor = (span: StoredSpan): boolean => {
-    const seen = new Set<string>();
-    for (let parent = span.parentSpanId ? byId.get(span.parentSpanId) : undefined; parent && !seen.has(parent.spanId); parent = parent.parentSpanId ? byId.get(parent.parentSpanId) : undefined) {
-      seen.add(parent.spanId);
-      if (isAgent(parent)) return true;
+    const path = new Set<string>();
+    let answer = false;
+    for (let parent = span.parentSpanId ? byId.get(span.parentSpanId) : undefined; parent; parent = parent.parentSpanId ? byId.get(parent.parentSpanId) : undefined) {
+      const known = agentAbove.get(parent.spanId);
+      if (known !== undefined) {
+        answer = known || isAgent(parent);
+        break;
+      }
+      if (isAgent(parent)) {
+        answer = true;
+        break;
+      }
+      if (path.has(parent.spanId)) break;
+      path.add(parent.spanId);
     }
-    return false;
+    // Every span on the walked path has the same answer above it (none of them is an agent).
+    for (const id of path) agentAbove.set(id, answer);
+    return answer;
   };
   const roots = spans.filter((span) => isAgent(span) && !hasAgentAncestor(span));
   if (roots.length === 0) {
@@ -58,8 +73,8 @@ function descendants(root: StoredSpan, children: Map<string, StoredSpan[]>): Sto
   const out: StoredSpan[] = [];
   const seen = new Set<string>([root.spanId]);
   const queue = [...(children.get(root.spanId) ?? [])];
-  while (queue.length > 0) {
-    const span = queue.shift()!;
+  for (let next = 0; next < queue.length; next += 1) {
+    const span = queue[next];
     if (seen.has(span.spanId)) continue;
     seen.add(span.spanId);
     out.push(span);
@@ -77,11 +92,13 @@ function toRun(runId: string, root: StoredSpan | undefined, members: StoredSpan[
   const toolParents = new Set(members.filter((span) => operationOf(span) === 'execute_tool').map((span) => span.spanId));
   const modelSpans = members.filter((span) => MODEL_OPERATIONS.has(operationOf(span) ?? ''));
   const toolSpans = members.filter((span) => operationOf(span) === 'execute_tool' || (span.attributes['mcp.method.name'] === 'tools/call' && !(span.parentSpanId && toolParents.has(span.parentSpanId))));
+  const modelSet = new Set(modelSpans);
+  const toolSet = new Set(toolSpans);
   const a = first.attributes;
 
   const traceSpans: Span[] = [];
   for (const span of members) {
-    const kind: SpanKind | undefined = span === root || operationOf(span) === 'invoke_agent' ? 'agent' : modelSpans.includes(span) ? 'model' : toolSpans.includes(span) ? 'tool' : undefined;
+    const kind: SpanKind | undefined = span === root || operationOf(span) === 'invoke_agent' ? 'agent' : modelSet.has(span) ? 'model' : toolSet.has(span) ? 'tool' : undefined;
     if (!kind) continue;
     const start = ms(BigInt(span.startNs) - startNs);
     traceSpans.push({

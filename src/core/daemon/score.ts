@@ -119,12 +119,15 @@ export async function scoreRuns(store: DaemonStore, request: ScoreRequest, setti
   if (judge && asked !== undefined && asked > cap) {
     throw new HttpError(400, `${request.traceIds ? `trace_ids names ${asked} runs` : `limit ${asked} asks for up to ${asked} runs`}, one judge call each: at most ${cap} fit the daemon's request timeout (--request-timeout-seconds ${settings.requestTimeoutMs / 1000}) at the judge's timeout of ${settings.judgeTimeoutMs / 1000}s a call; ask for at most ${cap}`);
   }
-  const runs = store.listRuns({
+  const filter = {
     ...(request.project !== undefined ? { project: request.project } : {}),
-    ...(request.traceIds ? { traceIds: request.traceIds } : {}),
     ...(request.fromMs !== undefined ? { fromMs: request.fromMs } : {}),
     limit: Math.min(request.traceIds ? MAX_LIMIT : (request.limit ?? DEFAULT_LIMIT), judge ? cap : MAX_LIMIT),
-  });
+  };
+  // Named runs are looked up in slices (SQLite caps the parameters of one statement), newest first.
+  const runs = request.traceIds
+    ? chunks(request.traceIds, 1000).flatMap((ids) => store.listRuns({ ...filter, traceIds: ids })).sort((a, b) => b.startMs - a.startMs || (a.runId < b.runId ? 1 : -1))
+    : store.listRuns(filter);
   if (request.traceIds) {
     const found = new Set(runs.flatMap((run) => [run.traceId, run.runId]));
     const missing = request.traceIds.filter((id) => !found.has(id));
@@ -192,6 +195,12 @@ export async function scoreRuns(store: DaemonStore, request: ScoreRequest, setti
   }
   if (judge) response.judge = { model: judge.model, calls_allowed: cap, calls_made: callsMade, timeout_seconds: settings.judgeTimeoutMs / 1000, request_timeout_seconds: settings.requestTimeoutMs / 1000 };
   return response;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < items.length; at += size) out.push(items.slice(at, at + size));
+  return out;
 }
 
 /** The case a stored run is scored against: its input as the prompt, with the request's `config` fields. */

@@ -101,7 +101,8 @@ export interface DaemonStore {
    */
   ingest(spans: readonly StoredSpan[], buildRuns: (spans: StoredSpan[]) => StoredRun[]): { spans: number; runs: number };
   listRuns(filter: RunFilter): StoredRun[];
-  spansOf(traceId: string): StoredSpan[];
+  /** A trace's spans, earliest first (at most `limit`, default MAX_RUN_SPANS). */
+  spansOf(traceId: string, limit?: number): StoredSpan[];
   countSpans(): number;
   /** Adds cases; a trace already in the dataset is not added twice (returned in `existing`). */
   addCases(cases: readonly DatasetCase[]): { added: DatasetCase[]; existing: DatasetCase[] };
@@ -140,6 +141,12 @@ const MIGRATIONS: readonly string[] = [
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * A trace's runs are built from at most this many of its spans (the earliest): every span is
+ * stored, but a hostile or runaway trace cannot make each later batch of it cost more and more.
+ */
+export const MAX_RUN_SPANS = 10_000;
 
 export class SqliteStore implements DaemonStore {
   private readonly db: DatabaseSync;
@@ -204,7 +211,8 @@ export class SqliteStore implements DaemonStore {
       let runs = 0;
       for (const [traceId, entry] of traces) {
         if (!entry.fresh) this.sql('DELETE FROM runs WHERE trace_id = ?').run(traceId);
-        for (const run of buildRuns(entry.fresh ? [...entry.spans.values()] : this.spansOf(traceId))) {
+        const all = entry.fresh ? [...entry.spans.values()].sort(byStartNs).slice(0, MAX_RUN_SPANS) : this.spansOf(traceId, MAX_RUN_SPANS);
+        for (const run of buildRuns(all)) {
           this.sql(`INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
             run.runId, run.traceId, run.project, run.status, run.startMs, run.durationMs, run.model, run.caseId, run.input, run.answer,
             run.inputTokens, run.outputTokens, run.costUsd, run.toolCalls, JSON.stringify(run.trace),
@@ -233,8 +241,9 @@ export class SqliteStore implements DaemonStore {
     return rows.map(runFromRow);
   }
 
-  spansOf(traceId: string): StoredSpan[] {
-    return this.sql('SELECT * FROM spans WHERE trace_id = ? ORDER BY start_ns').all(traceId).map((row) => ({
+  spansOf(traceId: string, limit = MAX_RUN_SPANS): StoredSpan[] {
+    // start_ns is a decimal string: ordered by length, then text, it sorts as the number.
+    return this.sql('SELECT * FROM spans WHERE trace_id = ? ORDER BY length(start_ns), start_ns LIMIT ?').all(traceId, limit).map((row) => ({
       traceId: String(row.trace_id),
       spanId: String(row.span_id),
       ...(row.parent_span_id !== null ? { parentSpanId: String(row.parent_span_id) } : {}),
@@ -327,6 +336,10 @@ export class SqliteStore implements DaemonStore {
   close(): void {
     this.db.close();
   }
+}
+
+function byStartNs(a: StoredSpan, b: StoredSpan): number {
+  return a.startNs.length - b.startNs.length || (a.startNs < b.startNs ? -1 : a.startNs > b.startNs ? 1 : 0);
 }
 
 function runFromRow(row: Record<string, SQLOutputValue>): StoredRun {
