@@ -132,6 +132,9 @@ describe('POST /v1/traces', () => {
     const bomb = await call(url, '/v1/traces', { raw: gzipSync(Buffer.alloc(1024 * 1024, 32)), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
     expect(bomb.status).toBe(413);
     expect((await call(url, '/nope')).status).toBe(404);
+    const escape = await call(url, '/v1/api/datasets/%E0%A4%A');
+    expect(escape.status).toBe(400);
+    expect(escape.body.error.message).toMatch(/malformed percent-encoding/);
     expect((await call(url, '/v1/traces')).status).toBe(405);
     expect((await call(url, '/healthz')).body).toEqual({ ok: true });
   });

@@ -1,13 +1,14 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadGoldenSet } from '../../src/core/golden/load.js';
 import { runCli } from '../helpers/cli.js';
 import { emitRuns, type AgentRunSpec } from './otel-agent.js';
+import { startServe } from './serve-child.js';
 
 /**
  * The README's daemon walk-through runs as written (only `<...>` values filled in and the port
@@ -16,8 +17,6 @@ import { emitRuns, type AgentRunSpec } from './otel-agent.js';
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ENTRY = fileURLToPath(new URL('../helpers/cli-child.ts', import.meta.url));
-const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const HAS_CURL = (() => {
   try {
     execFileSync('curl', ['--version'], { stdio: 'ignore' });
@@ -64,26 +63,6 @@ function words(line: string, cwd: string): string[] {
   return execFileSync('bash', ['-c', 'eval "set -- $1"; printf "%s\\0" "$@"', 'bash', line], { cwd }).toString().split('\0').slice(0, -1);
 }
 
-function startServe(args: string[], cwd: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', TSX, ENTRY, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  cleanup.push(() => child.kill('SIGKILL'));
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start; stderr: ${err}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1] });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}; stderr: ${err}`)));
-  });
-}
-
 const good = (n: number): AgentRunSpec[] => Array.from({ length: n }, () => ({ agent: 'weather-bot', model: 'gpt-x', prompt: 'Weather in Paris?', answer: 'Sunny', tools: [{ name: 'get_weather', args: { city: 'Paris' }, result: 'sunny' }] }));
 
 describe('README: the loop as a daemon', () => {
@@ -93,7 +72,7 @@ describe('README: the loop as a daemon', () => {
     const port = String(await freePort());
     const lines = walkthrough().map((line) => line.replaceAll('4317', port));
     expect(lines[0]).toMatch(/^mcp-evals serve .*&$/);
-    const { url } = await startServe(words(lines[0].replace(/&$/, ''), cwd).slice(1), cwd);
+    const { url } = await startServe(words(lines[0].replace(/&$/, ''), cwd).slice(2), { cwd, onChild: (child) => cleanup.push(() => child.kill('SIGKILL')) });
     expect(url).toBe(`http://127.0.0.1:${port}`);
 
     // The release before: v3, scored the same way.

@@ -1,16 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../src/core/daemon/store.js';
 import { runCli } from '../helpers/cli.js';
+import { startServe } from './serve-child.js';
 
 /** `mcp-evals serve` as a process: it starts, refuses an open bind without a token, and loses no acknowledged span to kill -9. */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ENTRY = fileURLToPath(new URL('../helpers/cli-child.ts', import.meta.url));
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 afterEach(() => {
@@ -19,23 +17,7 @@ afterEach(() => {
 });
 
 function serve(db: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve', '--port', '0', '--db', db], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start; stderr: ${err}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1] });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}; stderr: ${err}`)));
-  });
+  return startServe(['--port', '0', '--db', db], { onChild: (child) => children.push(child) });
 }
 
 let batch = 0;

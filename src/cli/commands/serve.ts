@@ -1,7 +1,5 @@
-import { access } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { loadConfig } from '../../core/config/load.js';
 import { SqliteStore } from '../../core/daemon/store.js';
 import { DEFAULT_MAX_BODY_BYTES, startDaemon } from '../../core/daemon/server.js';
 import { ConfigurationError } from '../../core/errors.js';
@@ -10,6 +8,7 @@ import { createJudgeScorer } from '../../core/scorers/judge.js';
 import { secretsFromEnv } from '../../core/scorers/secrets.js';
 import { parseFlags, positiveInteger } from '../args.js';
 import type { Output } from '../output.js';
+import { configFor } from './score.js';
 
 const HELP = `mcp-evals serve — the regression loop as a daemon: OTLP traces in, datasets, scoring, experiments
 
@@ -114,15 +113,4 @@ export function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '');
   if (bare === 'localhost' || bare === '::1') return true;
   return isIP(bare) === 4 && bare.startsWith('127.');
-}
-
-async function configFor(flag: string | undefined) {
-  if (flag !== undefined) return loadConfig(resolve(flag));
-  const fallback = resolve('mcp-evals.yml');
-  try {
-    await access(fallback);
-  } catch {
-    return undefined;
-  }
-  return loadConfig(fallback);
 }

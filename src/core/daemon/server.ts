@@ -129,13 +129,13 @@ function createHandler(options: DaemonOptions): Handler {
       const run = /^\/v1\/api\/runs\/([^/]+)$/.exec(path);
       if (run) {
         allow('GET');
-        const found = store.listRuns({ traceIds: [decodeURIComponent(run[1]).toLowerCase()], limit: 1000 });
-        if (found.length === 0) throw new HttpError(404, `no run with trace id ${decodeURIComponent(run[1]).slice(0, 80)}`);
+        const found = store.listRuns({ traceIds: [pathPart(run[1]).toLowerCase()], limit: 1000 });
+        if (found.length === 0) throw new HttpError(404, `no run with trace id ${pathPart(run[1]).slice(0, 80)}`);
         return sendJson(response, 200, { runs: found.map((r) => ({ ...runSummary(r), trace: r.trace, scores: store.listScores({ traceIds: [r.traceId] }).filter((s) => s.runId === r.runId).map(scoreRow) })) });
       }
       const dataset = /^\/v1\/api\/datasets\/([^/]+)(\/capture|\/export)?$/.exec(path);
       if (dataset) {
-        const name = decodeURIComponent(dataset[1]);
+        const name = pathPart(dataset[1]);
         if (dataset[2] === '/capture') {
           allow('POST');
           const body = await readJson(request, JSON_LIMIT);
@@ -195,7 +195,7 @@ function createHandler(options: DaemonOptions): Handler {
       const page = /^\/runs\/([^/]+)$/.exec(path);
       if (page) {
         allow('GET');
-        const found = store.listRuns({ traceIds: [decodeURIComponent(page[1]).toLowerCase()], limit: 1000 });
+        const found = store.listRuns({ traceIds: [pathPart(page[1]).toLowerCase()], limit: 1000 });
         if (found.length === 0) throw new HttpError(404, 'no such run');
         return sendHtml(response, renderRunPage(found, (r) => store.listScores({ traceIds: [r.traceId] }).filter((s) => s.runId === r.runId)));
       }
@@ -206,6 +206,15 @@ function createHandler(options: DaemonOptions): Handler {
       throw error;
     }
   };
+}
+
+/** A percent-decoded path segment; a malformed escape is the client's mistake (400), not a crash. */
+function pathPart(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new HttpError(400, `malformed percent-encoding in the path: "${text.slice(0, 80)}"`);
+  }
 }
 
 /** ?project=&status=ok|error&from=ISO&to=ISO&limit=N */
