@@ -1,6 +1,7 @@
 import type { GoldenCase } from '../golden/types.js';
 import { judgeCap, type RescoreJudge } from '../rescore/rescore.js';
-import { IMPLIED_SCORER_NEEDS, resolveScorerEntry, type ResolvedScorerEntry } from '../scorers/index.js';
+import { JUDGE_NOT_APPLICABLE, scoreRun } from '../rescore/score-run.js';
+import { resolveScorerEntry } from '../scorers/index.js';
 import type { ScoreResult, ScoringContext } from '../scorers/types.js';
 import { HttpError } from './http.js';
 import type { DaemonStore, StoredRun, StoredScore } from './store.js';
@@ -165,22 +166,11 @@ export async function scoreRuns(store: DaemonStore, request: ScoreRequest, setti
   };
 
   for (const run of runs) {
-    const testCase = caseFor(run, request.config);
-    for (const { name, resolved } of entries) {
-      if (resolved.kind === 'judge' || resolved.kind === 'error') continue;
-      if (!resolved.scorer.appliesTo(testCase)) {
-        response.skipped.push({ trace_id: run.traceId, run_id: run.runId, scorer: name, kind: 'not-applicable', reason: notApplicable(name, resolved) });
-        continue;
-      }
-      keep(run, await resolved.scorer.score(testCase, run.trace, settings.context));
-    }
-    if (!judge) continue;
-    const criteria = judgeEntries.map((entry) => entry.name).filter((name) => name !== 'judge');
-    const judged = criteria.length > 0 ? { ...testCase, scorers: criteria } : testCase;
-    if (!judge.appliesTo(judged)) {
-      response.skipped.push({ trace_id: run.traceId, run_id: run.runId, scorer: 'judge', kind: 'not-applicable', reason: 'the judge needs criteria in its config or a `rubric` (pass one in `config`)' });
-      continue;
-    }
+    const scored = await scoreRun(caseFor(run, request.config), run.trace, entries, settings.context);
+    for (const result of scored.results) keep(run, result);
+    for (const { scorer, reason } of scored.notApplicable) response.skipped.push({ trace_id: run.traceId, run_id: run.runId, scorer, kind: 'not-applicable', reason: reason === JUDGE_NOT_APPLICABLE ? `${reason} (pass a \`rubric\` in \`config\`)` : `${reason} (set it in \`config\`)` });
+    if (!judge || !scored.judge) continue;
+    const judged = scored.judge.testCase;
     if (settings.clock() - started + settings.judgeTimeoutMs > settings.requestTimeoutMs) {
       const reason = `judge abstained: too little time left in this request for a judge call (${settings.judgeTimeoutMs / 1000}s timeout, ${Math.max(0, settings.requestTimeoutMs - (settings.clock() - started)) / 1000}s left of ${settings.requestTimeoutMs / 1000}s); no call made`;
       response.abstentions.push({ trace_id: run.traceId, run_id: run.runId, scorer: 'judge', reason, stored: false });
@@ -206,10 +196,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 /** The case a stored run is scored against: its input as the prompt, with the request's `config` fields. */
 export function caseFor(run: StoredRun, config: Partial<GoldenCase>): GoldenCase {
   return { id: run.caseId, prompt: run.input, ...config, location: { file: 'POST /v1/api/score', line: 1, column: 1 } };
-}
-
-function notApplicable(name: string, resolved: ResolvedScorerEntry): string {
-  return resolved.kind === 'implied' ? `the case has no ${IMPLIED_SCORER_NEEDS[name] ?? 'expectation for it'} (set it in \`config\`)` : 'not applicable to this run';
 }
 
 export function scoreRow(score: StoredScore): ScoreRow {
