@@ -28,7 +28,7 @@ afterEach(async () => {
   }
 });
 
-type JudgeMode = 'ok' | 'hang' | 'prose';
+type JudgeMode = 'ok' | 'hang' | 'prose' | 'first-then-hang';
 let judgeMode: JudgeMode = 'ok';
 let judgeCalls = 0;
 let judgeServer: Server;
@@ -40,6 +40,7 @@ beforeAll(async () => {
     request.resume();
     request.on('end', () => {
       if (judgeMode === 'hang') return; // never answers
+      if (judgeMode === 'first-then-hang') judgeMode = 'hang';
       const content = judgeMode === 'prose' ? 'I think it is fine.' : JSON.stringify({ scores: { helpful: 0.9 }, reasoning: 'answers the question' });
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ id: 'c1', object: 'chat.completion', model: 'judge-m', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
@@ -258,6 +259,20 @@ describe('scoring', () => {
     expect(hung.body.abstentions).toHaveLength(2);
     expect(hung.body.abstentions[0].reason).toMatch(/judge abstained/);
     expect(hung.body.judge).toMatchObject({ calls_allowed: 2, calls_made: 2 });
+    judgeMode = 'ok';
+  });
+
+  it('saves each judge score as it returns: a request still waiting on the judge has stored the ones before', async () => {
+    const { url, store } = await start({ requestTimeoutMs: 6000, judgeTimeoutMs: 2000 });
+    const ids = [...(await emitRuns(url, 'json', 'shop', [WEATHER])), ...(await emitRuns(url, 'json', 'shop', [WEATHER]))];
+    judgeMode = 'first-then-hang';
+    let settled = false;
+    const pending = call(url, '/v1/api/score', { body: { scorers: ['judge'], trace_ids: ids } }).finally(() => (settled = true));
+    while (store.listScores({}).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    expect(store.listScores({})[0]).toMatchObject({ traceId: ids[1], scorer: 'judge', passed: true, scorerVersion: 'judge-m' });
+    const { body } = await pending;
+    expect(body.scores.map((s: any) => s.passed)).toEqual([true, null]);
     judgeMode = 'ok';
   });
 
