@@ -1,6 +1,5 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { SqliteStore } from '../../core/daemon/store.js';
 import { DEFAULT_MAX_BODY_BYTES, startDaemon } from '../../core/daemon/server.js';
 import { ConfigurationError } from '../../core/errors.js';
 import { EXIT } from '../../core/exit-codes.js';
@@ -71,6 +70,15 @@ export async function serveCommand(argv: string[], out: Output): Promise<number>
   const judge = judgeConfig ? createJudgeScorer(judgeConfig, judgeConfig.api_key_env ? process.env[judgeConfig.api_key_env] : undefined) : undefined;
 
   const dbPath = resolve(values.db ?? '.mcp-evals/mcpd.sqlite');
+  let SqliteStore: typeof import('../../core/daemon/store.js').SqliteStore;
+  try {
+    ({ SqliteStore } = await import('../../core/daemon/store.js'));
+  } catch (error) {
+    // node:sqlite is built in from Node 22.13 (earlier 22.x only behind --experimental-sqlite).
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_UNKNOWN_BUILTIN_MODULE') throw error;
+    out.stderr(`mcp-evals serve: needs Node 22.13 or later (node:sqlite); this is Node ${process.versions.node}`);
+    return EXIT.couldNotEvaluate;
+  }
   const store = new SqliteStore(dbPath);
   let daemon;
   try {
