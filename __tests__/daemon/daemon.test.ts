@@ -311,6 +311,8 @@ describe('the page', () => {
     const run = await call(url, `/runs/${traceId}`);
     expect(run.status).toBe(200);
     expect(run.text).toContain('get_weather');
+    expect(run.text).toContain('not scored');
+    expect(run.text).not.toContain('every scorer abstained');
     expect(run.text).not.toMatch(/<script/);
   });
 });

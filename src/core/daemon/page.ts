@@ -36,7 +36,7 @@ export function renderRunPage(runs: readonly StoredRun[], scoresOf: (run: Stored
     const latest = new Map<string, StoredScore>();
     for (const score of scoresOf(run)) latest.set(score.scorer, score);
     const scores = [...latest.values()].map((s) => ({ scorer: s.scorer, passed: s.passed, reason: s.reason, ...(s.score !== undefined ? { score: s.score } : {}), ...(s.scorerVersion ? { scorerVersion: s.scorerVersion } : {}) }));
-    const line: TraceLine = { caseId: run.caseId, model: run.model, repeat: run.trace.repeat, trace: run.trace, scores, passed: runPassed(scores), negative: false, cached: false, outcome: 'scored' };
+    const line: TraceLine = { caseId: run.caseId, model: run.model, repeat: run.trace.repeat, trace: run.trace, scores, passed: runPassed(scores), negative: false, cached: false, outcome: scores.length > 0 ? 'scored' : 'not_run' }; // no score yet: "not scored", not "every scorer abstained"
     return `<h2>${h(run.caseId)} · ${h(run.project)} · ${h(run.runId)}</h2><p><b>input</b> ${h(run.input)}</p>${renderRun(line)}`;
   });
   return page(`mcp-evals serve: run ${runs[0]?.traceId ?? ''}`, `<p><a href="/">← recent runs</a></p>${body.join('')}`);
