@@ -23,7 +23,9 @@ Usage:
   mcp-evals scorers [--json]       list the built-in scorers with what each needs (needs_config)
   mcp-evals capture --trace ID [--report DIR] [--golden tasks.yaml] [--use-output-as-expected]
                                    turn a run into a golden case (source_trace_id)
-  mcp-evals compare BASELINE CANDIDATE [--json]   per-scorer and per-metric deltas of two reports
+  mcp-evals compare BASELINE CANDIDATE [--json] | --daemon URL V1 V2   per-scorer and per-metric deltas of two reports
+  mcp-evals serve [--port 4317] [--host 127.0.0.1] [--db FILE] [--token-env NAME]
+                                   the loop as a daemon: OTLP traces in, datasets, scoring, experiments over HTTP
   mcp-evals history append|show [--file .mcp-evals/history.jsonl]   pass rates run by run, and trends
   mcp-evals checks                 list every conformance check with its requirements
   mcp-evals docs [--write FILE]    print (or write) docs/conformance.md from the check registry
@@ -50,6 +52,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   scorers: async () => (await import('./commands/scorers.js')).scorersCommand,
   capture: async () => (await import('./commands/capture.js')).captureCommand,
   compare: async () => (await import('./commands/compare.js')).compareCommand,
+  serve: async () => (await import('./commands/serve.js')).serveCommand,
   history: async () => (await import('./commands/history.js')).historyCommand,
   checks: async () => (await import('./commands/checks.js')).checksCommand,
   docs: async () => (await import('./commands/docs.js')).docsCommand,

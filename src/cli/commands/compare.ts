@@ -1,4 +1,5 @@
 import { isAbsolute, relative, resolve } from 'node:path';
+import { request } from 'undici';
 import { ConfigurationError } from '../../core/errors.js';
 import { compareReports, DEFAULT_MAX_DROP, type Comparison, type Delta } from '../../core/experiments/compare.js';
 import { readReportDir } from '../../core/experiments/report-dir.js';
@@ -10,9 +11,13 @@ const HELP = `mcp-evals compare — two reports (experiments) side by side
 
 Usage:
   mcp-evals compare BASELINE CANDIDATE [--max-drop 0.02] [--json]
+  mcp-evals compare --daemon URL BASELINE CANDIDATE [--token-env NAME] [--max-drop 0.02] [--json]
 
   BASELINE, CANDIDATE   report directories, or their report.json (tag runs with
-                        \`mcp-evals run --experiment TAG\`: a commit, a prompt version)
+                        \`mcp-evals run --experiment TAG\`: a commit, a prompt version);
+                        with --daemon, two experiment ids registered there
+  --daemon URL          compare on a running \`mcp-evals serve\` (its scores per experiment)
+  --token-env NAME      the daemon's bearer token, from this environment variable
   --max-drop X          the largest drop (0..1) that is not a regression (default ${DEFAULT_MAX_DROP})
   --json                the comparison as JSON
 
@@ -23,22 +28,69 @@ two-proportion z-test gives p < 0.05. Only scorers both sides ran are compared (
 re-scored with \`mcp-evals score --scorers\` is not a drop to zero); the rest are named, with the
 metrics that rest on them (task success, completion and error recovery when the scorer sets differ).
 
-Exit codes: 0 no decidable regression, 1 a decidable regression, 2 usage error.`;
+Exit codes: 0 no decidable regression, 1 a decidable regression, 2 usage error (an unknown
+experiment included), 3 the daemon could not be reached or failed.`;
 
 /** `mcp-evals compare`. */
 export async function compareCommand(argv: string[], out: Output): Promise<number> {
-  const { values, positionals } = parseFlags(argv, { 'max-drop': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, true);
+  const { values, positionals } = parseFlags(argv, { 'max-drop': { type: 'string' }, json: { type: 'boolean' }, daemon: { type: 'string' }, 'token-env': { type: 'string' }, help: { type: 'boolean', short: 'h' } }, true);
   if (values.help) {
     out.stdout(HELP);
     return EXIT.ok;
   }
-  if (positionals.length !== 2) throw new ConfigurationError(`usage: mcp-evals compare BASELINE CANDIDATE (two report directories or report.json files), got ${positionals.length} argument(s)`);
+  if (positionals.length !== 2) throw new ConfigurationError(`usage: mcp-evals compare BASELINE CANDIDATE (two report directories or report.json files; with --daemon, two experiment ids), got ${positionals.length} argument(s)`);
   const maxDrop = values['max-drop'] === undefined ? DEFAULT_MAX_DROP : Number(values['max-drop']);
   if (!Number.isFinite(maxDrop) || maxDrop < 0 || maxDrop > 1) throw new ConfigurationError(`--max-drop must be a number from 0 to 1, got "${values['max-drop']}"`);
+  if (values.daemon !== undefined) {
+    const fetched = await compareOnDaemon(values.daemon, positionals[0], positionals[1], maxDrop, values['token-env']);
+    if (!fetched.ok) {
+      out.stderr(`mcp-evals compare: ${fetched.problem}`);
+      return fetched.exit;
+    }
+    out.stdout(values.json ? JSON.stringify(fetched.comparison, null, 2) : renderComparison(fetched.comparison));
+    return fetched.comparison.regressed ? EXIT.failed : EXIT.ok;
+  }
   const [baseline, candidate] = await Promise.all(positionals.map((path) => readReportDir(resolve(path))));
   const comparison = compareReports(baseline.report, candidate.report, { maxDrop, labels: [display(baseline.dir), display(candidate.dir)] });
   out.stdout(values.json ? JSON.stringify(comparison, null, 2) : renderComparison(comparison));
   return comparison.regressed ? EXIT.failed : EXIT.ok;
+}
+
+const DAEMON_TIMEOUT_MS = 60_000;
+
+/** GET /v1/api/experiments/compare on a daemon: the same Comparison the files give. */
+async function compareOnDaemon(base: string, baseline: string, candidate: string, maxDrop: number, tokenEnv: string | undefined): Promise<{ ok: true; comparison: Comparison } | { ok: false; problem: string; exit: number }> {
+  let url: URL;
+  try {
+    url = new URL('/v1/api/experiments/compare', base);
+  } catch {
+    throw new ConfigurationError(`--daemon must be a URL (http://127.0.0.1:4317), got "${base}"`);
+  }
+  url.search = new URLSearchParams({ baseline, candidate, max_drop: String(maxDrop) }).toString();
+  const token = tokenEnv !== undefined ? process.env[tokenEnv] : undefined;
+  if (tokenEnv !== undefined && !token) throw new ConfigurationError(`--token-env ${tokenEnv}: that environment variable is not set (or empty)`);
+  let status: number;
+  let text: string;
+  try {
+    const response = await request(url, { method: 'GET', headers: token ? { authorization: `Bearer ${token}` } : {}, headersTimeout: DAEMON_TIMEOUT_MS, bodyTimeout: DAEMON_TIMEOUT_MS });
+    status = response.statusCode;
+    text = await response.body.text();
+  } catch (error) {
+    return { ok: false, problem: `the daemon at ${url.origin} could not be reached: ${error instanceof Error ? error.message : String(error)}`, exit: EXIT.couldNotEvaluate };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: `the daemon at ${url.origin} answered ${status} with something that is not JSON`, exit: EXIT.couldNotEvaluate };
+  }
+  if (status !== 200) {
+    const message = (body as { error?: { message?: unknown } })?.error?.message;
+    return { ok: false, problem: `the daemon answered ${status}: ${typeof message === 'string' ? message : text.slice(0, 500)}`, exit: status >= 400 && status < 500 && status !== 401 && status !== 429 ? EXIT.usage : EXIT.couldNotEvaluate };
+  }
+  const comparison = body as Comparison;
+  if (!Array.isArray(comparison?.scorers) || typeof comparison.regressed !== 'boolean') return { ok: false, problem: `the daemon at ${url.origin} did not answer a comparison`, exit: EXIT.couldNotEvaluate };
+  return { ok: true, comparison };
 }
 
 export function renderComparison(comparison: Comparison): string {

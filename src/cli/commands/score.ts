@@ -127,7 +127,8 @@ export function parseTime(text: string, now: Date): Date {
   return new Date(parsed);
 }
 
-async function configFor(flag: string | undefined): Promise<EvalConfig | undefined> {
+/** The config FILE names, else mcp-evals.yml when it exists, else none (serve reads its judge the same way). */
+export async function configFor(flag: string | undefined): Promise<EvalConfig | undefined> {
   if (flag !== undefined) return loadConfig(resolve(flag));
   const fallback = resolve(DEFAULT_CONFIG);
   try {

@@ -10,6 +10,7 @@ import { writeReportFiles } from '../report/write.js';
 import { withStopVerdict } from '../scorers/stop.js';
 import { IMPLIED_SCORER_NEEDS, resolveScorerEntry, runPassed, scorersFor, type ResolvedScorerEntry } from '../scorers/index.js';
 import type { ScoreResult, Scorer, ScoringContext } from '../scorers/types.js';
+import { scoreRun } from './score-run.js';
 import { summarizeRuns } from '../stats/pass-rates.js';
 
 /**
@@ -163,27 +164,10 @@ export async function rescoreReport(request: RescoreRequest): Promise<RescoreOut
         continue;
       }
     }
-    const results: ScoreResult[] = [];
-    let judgeCriteria: string[] | undefined;
-    for (const { name, resolved } of scorers) {
-      if (resolved.kind === 'error') continue; // resolveEntries threw already
-      if (resolved.kind === 'judge') {
-        if (!resolved.scorer.appliesTo(testCase)) {
-          skip(line, name, 'not-applicable', 'the judge needs a `rubric` in the case or criteria in the judge config');
-          continue;
-        }
-        judgeCriteria ??= [];
-        if (name !== 'judge') judgeCriteria.push(name);
-        continue;
-      }
-      if (!resolved.scorer.appliesTo(testCase)) {
-        skip(line, name, 'not-applicable', `the case has no ${IMPLIED_SCORER_NEEDS[name] ?? 'expectation for it'}`);
-        continue;
-      }
-      results.push(await resolved.scorer.score(testCase, line.trace, request.context ?? {}));
-    }
-    fresh.set(line, results);
-    if (judgeCriteria !== undefined) judgeQueue.push({ line, testCase, criteria: judgeCriteria });
+    const scored = await scoreRun(testCase, line.trace, scorers, request.context ?? {});
+    for (const { scorer, reason } of scored.notApplicable) skip(line, scorer, 'not-applicable', reason);
+    fresh.set(line, scored.results);
+    if (scored.judge) judgeQueue.push({ line, testCase: scored.judge.testCase, criteria: scored.judge.criteria });
   }
 
   let judgeSummary: RescoreOutcome['judge'];
@@ -191,15 +175,14 @@ export async function rescoreReport(request: RescoreRequest): Promise<RescoreOut
     const judge = request.judge;
     const timeoutMs = request.judgeTimeoutMs ?? 30_000;
     const deadlineMs = request.deadlineMs ?? DEFAULT_DEADLINE_MS;
-    const cap = Math.max(0, Math.floor(deadlineMs / timeoutMs));
+    const cap = judgeCap(deadlineMs, timeoutMs);
     let asked = 0;
     let resumed = 0;
     // The deadline is for the judge calls: loading and deterministic scoring before them must not eat into it.
     const judgeStarted = clock();
-    for (const { line, testCase, criteria } of judgeQueue) {
-      // A case's own `scorers:` select its criteria unless --scorers named some.
-      const judged = criteria.length > 0 ? { ...testCase, scorers: criteria } : testCase;
-      const criteriaKey = criteria.length > 0 ? [...criteria].sort() : judgeCriteriaKey(testCase, judge);
+    // Each queued case is the one to judge: with the criteria --scorers named as its `scorers`.
+    for (const { line, testCase: judged, criteria } of judgeQueue) {
+      const criteriaKey = criteria.length > 0 ? [...criteria].sort() : judgeCriteriaKey(judged, judge);
       const saved = partial.get(partialKey(line.trace.traceId, criteriaKey));
       if (saved) {
         fresh.get(line)!.push(saved.result);
@@ -251,6 +234,14 @@ export async function rescoreReport(request: RescoreRequest): Promise<RescoreOut
     await rm(join(request.dir, PARTIAL_FILE), { force: true });
   }
   return { selected: selected.map(ref), written, skipped, ...(judgeSummary ? { judge: judgeSummary } : {}), notes, report, lines, files };
+}
+
+/**
+ * How many judge calls fit a deadline when each may use its whole timeout (calls are sequential):
+ * `mcp-evals score` and the daemon's POST /v1/api/score budget the judge with it.
+ */
+export function judgeCap(deadlineMs: number, timeoutMs: number): number {
+  return Math.max(0, Math.floor(deadlineMs / timeoutMs));
 }
 
 /** Runs by trace id, or the newest `limit` scored runs started at or after `from` (newest first). */
