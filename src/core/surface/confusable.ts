@@ -128,3 +128,8 @@ function describePair(a: string, b: string, va: Vector, vb: Vector, cosine: numb
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
+
+/** The confusable pair a wrong tool call forms with one of the tools expected, if any (for Layer 1's failure message). */
+export function confusablePairOf(pairs: readonly ConfusablePair[], expected: readonly string[], called: string): ConfusablePair | undefined {
+  return pairs.find((pair) => (pair.a === called && expected.includes(pair.b)) || (pair.b === called && expected.includes(pair.a)));
+}
