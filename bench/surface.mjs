@@ -9,8 +9,10 @@
 //                                        interleaved, medians and the difference; first each run in a
 //                                        fresh process (what a CI job pays: the tokenizer's loading and
 //                                        a cold JIT included), then in one warm process, then the
-//                                        analysis alone. Wall times and CPU times: on a loaded machine
-//                                        the CPU figures are the steadier ones
+//                                        analysis alone. Wall times, CPU times (all threads: the
+//                                        tokenizer counts in a worker) and the main thread's busy time
+//                                        (event-loop utilisation: what competes with the checks); on a
+//                                        loaded machine the CPU figures are the steadier ones
 //   --keep                               keep the temporary folder and print where it is
 //
 // The published servers are installed into a temporary folder at bench time (npm registry only),
@@ -106,9 +108,11 @@ async function speed(runs, tools) {
   // 1. A fresh process per run, as `mcp-evals conformance` in CI: one conformance run, then exit.
   const child = `const { runConformance } = await import(${JSON.stringify(runner)});
     const started = performance.now();
+    const loop = performance.eventLoopUtilization();
     const run = await runConformance(${JSON.stringify(spec)}, { ...${JSON.stringify(options)}, surface: process.argv[1] === 'on' });
     const cpu = process.cpuUsage();
-    console.log(JSON.stringify({ ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, analysis: run.surface?.durationMs }));`;
+    const mainMs = performance.eventLoopUtilization(loop).active;
+    console.log(JSON.stringify({ ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, mainMs, analysis: run.surface?.durationMs }));`;
   const fresh = (surface) => {
     const result = spawnSync(process.execPath, ['--input-type=module', '-e', child, surface ? 'on' : 'off'], { encoding: 'utf8', cwd: work });
     if (result.status !== 0) throw new Error(`the fresh-process run failed: ${result.stderr}`);
@@ -124,6 +128,7 @@ async function speed(runs, tools) {
   console.log('  a fresh process per run (what a CI job pays):');
   row('wall', median(cold.off.map((r) => r.ms)), median(cold.on.map((r) => r.ms)));
   row('process CPU', median(cold.off.map((r) => r.cpuMs)), median(cold.on.map((r) => r.cpuMs)));
+  row('main thread busy', median(cold.off.map((r) => r.mainMs)), median(cold.on.map((r) => r.mainMs)));
   console.log(`  ${'analysis, cold'.padEnd(22)} median ${median(cold.on.map((r) => r.analysis)).toFixed(1)} ms (report.surface.durationMs; the tokenizer's loading overlaps the checks)`);
 
   // 2. One warm process: the tokenizer loaded and the code compiled by earlier runs.
