@@ -11,8 +11,9 @@
 //                                        a cold JIT included), then in one warm process, then the
 //                                        analysis alone. Wall times, CPU times (all threads: the
 //                                        tokenizer counts in a worker) and the main thread's busy time
-//                                        (event-loop utilisation: what competes with the checks); on a
-//                                        loaded machine the CPU figures are the steadier ones
+//                                        (event-loop utilisation: what competes with the checks; on a
+//                                        loaded machine it also counts time spent waiting for a core,
+//                                        and the CPU figures are the steadier ones)
 //   --keep                               keep the temporary folder and print where it is
 //
 // The published servers are installed into a temporary folder at bench time (npm registry only),
