@@ -6,7 +6,14 @@
 //   node bench/surface.mjs --speed [--runs N] [--tools N]
 //                                        what the surface section adds to a conformance run of a
 //                                        server with N tools (default 100): runs with and without it
-//                                        interleaved, medians and the difference
+//                                        interleaved, medians and the difference; first each run in a
+//                                        fresh process (what a CI job pays: the tokenizer's loading and
+//                                        a cold JIT included), then in one warm process, then the
+//                                        analysis alone. Wall times, CPU times (all threads: the
+//                                        tokenizer counts in a worker) and the main thread's busy time
+//                                        (event-loop utilisation: what competes with the checks; on a
+//                                        loaded machine it also counts time spent waiting for a core,
+//                                        and the CPU figures are the steadier ones)
 //   --keep                               keep the temporary folder and print where it is
 //
 // The published servers are installed into a temporary folder at bench time (npm registry only),
@@ -90,29 +97,74 @@ function published() {
 }
 
 async function speed(runs, tools) {
-  const { runConformance } = await import(join(ROOT, 'lib', 'core', 'conformance', 'runner.js'));
-  const spec = { kind: 'stdio', command: `${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, '__tests__', 'fixtures', 'servers', 'surface-server.mjs'))} --profile=many --tools=${tools}` };
+  const runner = join(ROOT, 'lib', 'core', 'conformance', 'runner.js');
+  const serverCommand = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, '__tests__', 'fixtures', 'servers', 'surface-server.mjs'))} --profile=many --tools=${tools}`;
+  const spec = { kind: 'stdio', command: serverCommand };
   const options = { timeoutMs: 10_000, callTools: 'none' };
+  const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+  const cpuMs = (usage) => (usage.user + usage.system) / 1000;
+  const row = (label, off, on, unit = 'ms') =>
+    console.log(`  ${label.padEnd(22)} without ${off.toFixed(0)} ${unit}, with ${on.toFixed(0)} ${unit}: adds ${(on - off).toFixed(0)} ${unit} (ratio ${(on / off).toFixed(3)})`);
+
+  // 1. A fresh process per run, as `mcp-evals conformance` in CI: one conformance run, then exit.
+  const child = `const { runConformance } = await import(${JSON.stringify(runner)});
+    const started = performance.now();
+    const loop = performance.eventLoopUtilization();
+    const run = await runConformance(${JSON.stringify(spec)}, { ...${JSON.stringify(options)}, surface: process.argv[1] === 'on' });
+    const cpu = process.cpuUsage();
+    const mainMs = performance.eventLoopUtilization(loop).active;
+    console.log(JSON.stringify({ ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, mainMs, analysis: run.surface?.durationMs }));`;
+  const fresh = (surface) => {
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', child, surface ? 'on' : 'off'], { encoding: 'utf8', cwd: work });
+    if (result.status !== 0) throw new Error(`the fresh-process run failed: ${result.stderr}`);
+    return JSON.parse(result.stdout.trim().split('\n').pop());
+  };
+  fresh(true); // warm-up: disk caches
+  const cold = { on: [], off: [] };
+  for (let i = 0; i < runs; i += 1) {
+    cold.on.push(fresh(true));
+    cold.off.push(fresh(false));
+  }
+  console.log(`conformance of a ${tools}-tool server over stdio, ${runs} interleaved runs each (medians):`);
+  console.log('  a fresh process per run (what a CI job pays):');
+  row('wall', median(cold.off.map((r) => r.ms)), median(cold.on.map((r) => r.ms)));
+  row('process CPU', median(cold.off.map((r) => r.cpuMs)), median(cold.on.map((r) => r.cpuMs)));
+  row('main thread busy', median(cold.off.map((r) => r.mainMs)), median(cold.on.map((r) => r.mainMs)));
+  console.log(`  ${'analysis, cold'.padEnd(22)} median ${median(cold.on.map((r) => r.analysis)).toFixed(1)} ms (report.surface.durationMs; the tokenizer's loading overlaps the checks)`);
+
+  // 2. One warm process: the tokenizer loaded and the code compiled by earlier runs.
+  const { runConformance } = await import(runner);
   const timed = async (surface) => {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const run = await runConformance(spec, { ...options, surface });
-    return { ms: performance.now() - started, analysis: run.surface?.durationMs };
+    return { ms: performance.now() - started, cpuMs: cpuMs(process.cpuUsage(cpu)), analysis: run.surface?.durationMs };
   };
-  await timed(true); // warm-up: disk caches, the tokenizer's first load
+  await timed(true); // warm-up: the tokenizer's first load
   await timed(false);
-  const withSurface = [];
-  const without = [];
-  const analysis = [];
+  const warm = { on: [], off: [] };
   for (let i = 0; i < runs; i += 1) {
-    const a = await timed(true);
-    withSurface.push(a.ms);
-    analysis.push(a.analysis);
-    without.push((await timed(false)).ms);
+    warm.on.push(await timed(true));
+    warm.off.push(await timed(false));
   }
-  const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
-  const on = median(withSurface);
-  const off = median(without);
-  console.log(`conformance of a ${tools}-tool server over stdio, ${runs} interleaved runs each (medians):`);
-  console.log(`  without surface ${off.toFixed(0)} ms, with surface ${on.toFixed(0)} ms: adds ${(on - off).toFixed(0)} ms (ratio ${(on / off).toFixed(3)})`);
-  console.log(`  the analysis itself (report.surface.durationMs): median ${median(analysis).toFixed(1)} ms, min ${Math.min(...analysis).toFixed(1)} ms; budget 50 ms`);
+  const analysis = warm.on.map((r) => r.analysis);
+  console.log('  one warm process:');
+  row('wall', median(warm.off.map((r) => r.ms)), median(warm.on.map((r) => r.ms)));
+  row('process CPU', median(warm.off.map((r) => r.cpuMs)), median(warm.on.map((r) => r.cpuMs)));
+  console.log(`  ${'analysis, warm'.padEnd(22)} median ${median(analysis).toFixed(1)} ms, min ${Math.min(...analysis).toFixed(1)} ms (report.surface.durationMs)`);
+
+  // 3. The analysis alone, in this process, on the definitions the server lists: CPU time, steady under load.
+  const { analyzeSurface } = await import(join(ROOT, 'lib', 'core', 'surface', 'analyze.js'));
+  const listed = spawnSync(process.execPath, [join(ROOT, '__tests__', 'fixtures', 'servers', 'surface-server.mjs'), '--profile=many', `--tools=${tools}`], {
+    input: `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })}\n`,
+    encoding: 'utf8',
+  });
+  const definitions = { tools: JSON.parse(listed.stdout.split('\n')[0]).result.tools, prompts: [], resources: [], resourceTemplates: [], problems: [] };
+  const alone = [];
+  for (let i = 0; i < Math.max(runs, 15); i += 1) {
+    const cpu = process.cpuUsage();
+    await analyzeSurface(definitions);
+    alone.push(cpuMs(process.cpuUsage(cpu)));
+  }
+  console.log(`  ${'analysis alone, CPU'.padEnd(22)} median ${median(alone).toFixed(1)} ms, min ${Math.min(...alone).toFixed(1)} ms over ${alone.length} runs; budget 50 ms`);
 }

@@ -158,7 +158,7 @@ describe('mcp-evals baseline accept', () => {
 });
 
 describe('mcp-evals baseline show', () => {
-  it('prints source, age, server, cases and conformance of an accepted baseline', async () => {
+  it('prints source, age, server, cases, conformance and surface pins of an accepted baseline', async () => {
     const out = join(await tempDir(), 'baseline.json');
     await runCli(['baseline', 'accept', '--report', await reportDir(completeReport()), '--out', out, '--commit', 'abc1234', '--by', 'octocat']);
     const result = await runCli(['baseline', 'show', '--file', out]);
@@ -169,6 +169,32 @@ describe('mcp-evals baseline show', () => {
     expect(result.stdout).toMatch(/server: +demo-server 1\.2\.3, tools tools-hash-a/);
     expect(result.stdout).toMatch(/cases: +3 case × model entries: 2 cases on 2 models \(model-a, model-b\); 1 below floor/);
     expect(result.stdout).toMatch(/conformance: 3 checks \(1 pass, 1 fail, 1 warn\)/);
+  });
+
+  it('says when a baseline pins no tool surface, and lists many pins bounded, names inert', async () => {
+    const out = join(await tempDir(), 'baseline.json');
+    await runCli(['baseline', 'accept', '--report', await reportDir(completeReport()), '--out', out]);
+    expect((await runCli(['baseline', 'show', '--file', out])).stdout).toMatch(
+      /^ {2}surface: +no pins \(the accepted run did not analyse the tool surface\): changed definitions go unnoticed$/m,
+    );
+
+    const baseline = JSON.parse(await readFile(out, 'utf8'));
+    const hash = (i: number) => i.toString(16).padStart(64, '0');
+    const pins: Record<string, { sha256: string; text: string }> = { 'tool:evil\n::warning::x\u202e': { sha256: 'ab'.repeat(32), text: '' } };
+    for (let i = 0; i < 204; i += 1) pins[`tool:t${i}`] = { sha256: hash(i), text: '' };
+    pins['prompt:summarize'] = { sha256: 'cd'.repeat(32), text: '' };
+    pins['resourceTemplate:file:///{path}'] = { sha256: 'ef'.repeat(32), text: '' };
+    baseline.surface = { pins, tokens: 12345 };
+    await writeFile(out, JSON.stringify(baseline));
+    const result = await runCli(['baseline', 'show', '--file', out]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`  surface:     205 tools, 1 prompt, 1 resource template pinned (SHA-256), 12,345 tokens of tool definitions; pinned at ${baseline.acceptedAt} from the source above\n`);
+    const listed = result.stdout.split('\n').filter((line) => line.startsWith('    '));
+    expect(listed).toHaveLength(201);
+    expect(listed[0]).toMatch(/^ {4}tool evil\\n::warning::x\\u202E +abababababab$/);
+    expect(listed[1]).toMatch(/^ {4}tool t0 +000000000000$/);
+    expect(listed[200]).toBe('    …and 7 more');
+    expect(result.stdout).not.toMatch(/^::warning::/m);
   });
 
   it('shows the age in days of an older baseline', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { runCliProcess } from '../helpers/cli-process.js';
 import { REFERENCE_SERVER } from '../helpers/conformance.js';
 
 const SURFACE_SERVER = fileURLToPath(new URL('../fixtures/servers/surface-server.mjs', import.meta.url));
@@ -29,6 +30,13 @@ describe('mcp-evals surface', () => {
     const baseline = await readJson(baselineFile);
     expect(Object.keys(baseline.surface.pins).sort()).toEqual(['tool:convert_currency', 'tool:get_current_weather', 'tool:get_forecast']);
     expect(baseline.surface.pins['tool:convert_currency'].sha256).toMatch(/^[0-9a-f]{64}$/);
+    // baseline show lists what is pinned: each tool with the start of its hash, when, and the token total.
+    const shown = await runCli(['baseline', 'show', '--file', baselineFile]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain(`  surface:     3 tools pinned (SHA-256), ${baseline.surface.tokens.toLocaleString('en-US')} tokens of tool definitions; pinned at ${baseline.acceptedAt} from the source above\n`);
+    for (const name of ['get_forecast', 'get_current_weather', 'convert_currency']) {
+      expect(shown.stdout).toMatch(new RegExp(`^ {4}tool ${name} +${baseline.surface.pins[`tool:${name}`].sha256.slice(0, 12)}$`, 'm'));
+    }
 
     // Same server, same definitions: nothing changed.
     const same = await runCli(['surface', '--command', command, '--out', join(dir, 'run2'), '--baseline', baselineFile, '--surface-fail-on', 'warning']);
@@ -87,6 +95,13 @@ describe('mcp-evals surface', () => {
     expect(report.header.protocolEra).toBe('2025-11-25');
     expect(report.header.server.transport).toBe('http');
     expect(report.surface.counts.tools).toBeGreaterThan(0);
+  });
+
+  it('starts in a fresh process, where surface is the first command module loaded (no import cycle with conformance)', async () => {
+    const result = await runCliProcess(['surface', '--help'], { timeoutMs: 60_000 });
+    expect(result.stderr).not.toMatch(/internal error|before initialization/);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('--surface-fail-on LEVEL');
   });
 
   it('exits 2 on a bad --surface-fail-on and 3 when the server cannot be reached', async () => {

@@ -48,4 +48,19 @@ describe('tool_selection', () => {
       reason: 'first tool call was `c`, expected one of `a`, `b` (called later)',
     });
   });
+
+  it('a wrong first tool that forms a confusable pair with an expected one names the pair (either order; sequence cases too)', () => {
+    const pairs = [{ a: 'search_docs', b: 'search_files', cosine: 0.7, nameOverlap: 0.33, shared: ['search', 'query', 'text', 'match'], onlyA: [], onlyB: [] }];
+    const wrong = scoreToolSelection(makeCase({ expect_tool: 'search_files' }), makeTrace([{ name: 'search_docs' }]), pairs);
+    expect(wrong.reason).toBe('first tool call was `search_docs`, expected `search_files` (never called) — "search_files" and "search_docs" are confusable (shared: search, query, text; see surface/confusable-tools)');
+    expect(wrong.details).toMatchObject({ confusable: ['search_files', 'search_docs'] });
+    const inSequence = scoreToolSelection(makeCase({ expect_sequence: ['search_docs', 'open'], sequence_mode: 'set' }), makeTrace([{ name: 'search_files' }]), pairs);
+    expect(inSequence.reason).toContain('— "search_docs" and "search_files" are confusable');
+    // Right tool, no tool, or a wrong tool outside every pair: no note.
+    expect(scoreToolSelection(makeCase({ expect_tool: 'search_files' }), makeTrace([{ name: 'search_files' }]), pairs).reason).toBe('first tool call was `search_files`');
+    expect(scoreToolSelection(makeCase({ expect_tool: 'search_files' }), makeTrace([]), pairs).reason).toBe('no tool was called; expected `search_files`');
+    const unrelated = scoreToolSelection(makeCase({ expect_tool: 'search_files' }), makeTrace([{ name: 'get_weather' }]), pairs);
+    expect(unrelated.reason).toBe('first tool call was `get_weather`, expected `search_files` (never called)');
+    expect(unrelated.details).not.toHaveProperty('confusable');
+  });
 });

@@ -12,6 +12,7 @@ import { parseFlags } from '../args.js';
 import { EXIT } from '../../core/exit-codes.js';
 import { inertText } from '../../core/report/inert.js';
 import { writeFileSafely } from '../../core/report/safe-write.js';
+import { splitPinKey } from '../../core/surface/pins.js';
 import type { Output } from '../output.js';
 
 export const DEFAULT_BASELINE_FILE = '.mcp-evals/baseline.json';
@@ -19,6 +20,11 @@ const DEFAULT_REPORT_DIR = 'mcp-evals-report';
 /** At most this many problem cases are named in one message. */
 const MAX_LISTED = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** `baseline show` lists this many pinned definitions at most (a server may list thousands). */
+const MAX_PINS_LISTED = 200;
+/** Hex digits of a pin shown: enough to tell two apart by eye, as the tools hash above. */
+const SHORT_HASH = 12;
+const PIN_KINDS: Record<string, [string, string]> = { tool: ['tool', 'tools'], prompt: ['prompt', 'prompts'], resource: ['resource', 'resources'], resourceTemplate: ['resource template', 'resource templates'] };
 
 const HELP = `mcp-evals baseline — the approved baseline the gate compares against
 
@@ -39,7 +45,8 @@ accept  turns a run's report into the approved baseline and writes it (commit th
   4), or a case whose model calls errored would lower the bar for the cases it left out. accept
   names what is missing and refuses (exit 1) unless --force.
 
-show    prints a baseline's source, age, server and cases:
+show    prints a baseline's source, age, server, cases, conformance checks and surface pins
+        (each pinned tool, prompt and resource with the start of its SHA-256):
   --file FILE      the baseline (default ${DEFAULT_BASELINE_FILE})
 
 Exit codes: 0 done, 1 the report is not fit to be a baseline, 2 usage error or an unreadable file.`;
@@ -142,7 +149,28 @@ async function show(argv: string[], out: Output): Promise<number> {
       `${below > 0 ? `; ${below} below floor` : ''}${undecided > 0 ? `; ${undecided} with no decided run` : ''}`,
   );
   out.stdout(`  conformance: ${Object.keys(baseline.conformance).length} checks${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`);
+  for (const line of surfaceLines(baseline)) out.stdout(line);
   return EXIT.ok;
+}
+
+/** The surface pins (rug-pull detection): counts per kind, tokens, when and from what, then each pin. */
+function surfaceLines(baseline: Baseline): string[] {
+  if (!baseline.surface) return ['  surface:     no pins (the accepted run did not analyse the tool surface): changed definitions go unnoticed'];
+  const pins = Object.entries(baseline.surface.pins).map(([key, pin]) => ({ ...splitPinKey(key), sha256: pin.sha256 }));
+  const counts = new Map<string, number>();
+  for (const pin of pins) counts.set(pin.kind, (counts.get(pin.kind) ?? 0) + 1);
+  const described =
+    Object.entries(PIN_KINDS)
+      .filter(([kind]) => counts.has(kind))
+      .map(([kind, [one, many]]) => `${counts.get(kind)} ${counts.get(kind) === 1 ? one : many}`)
+      .join(', ') || '0 definitions';
+  const tokens = baseline.surface.tokens === undefined ? '' : `, ${baseline.surface.tokens.toLocaleString('en-US')} tokens of tool definitions`;
+  const lines = [`  surface:     ${described} pinned (SHA-256)${tokens}; pinned at ${inertText(String(baseline.acceptedAt))} from the source above`];
+  const labels = pins.slice(0, MAX_PINS_LISTED).map((pin) => `${PIN_KINDS[pin.kind]?.[0] ?? inertText(pin.kind)} ${inertText(pin.name)}`);
+  const width = Math.min(60, Math.max(0, ...labels.map((label) => label.length)));
+  labels.forEach((label, index) => lines.push(`    ${label.padEnd(width)}  ${pins[index].sha256.slice(0, SHORT_HASH)}`));
+  if (pins.length > MAX_PINS_LISTED) lines.push(`    …and ${pins.length - MAX_PINS_LISTED} more`);
+  return lines;
 }
 
 /** Why a report should not become the bar later runs are held to; empty when it is fit. */

@@ -19,7 +19,14 @@ import { renderSurfaceText } from '../../core/report/surface-text.js';
 import { failingFindings } from '../../core/surface/analyze.js';
 import { applySurfaceBaseline, parseSurfaceFailOn, readSurfaceBaseline } from '../../core/surface/baseline-pins.js';
 import { DEFAULT_BASELINE_FILE } from './baseline.js';
-import { SURFACE_FLAGS_HELP } from './surface.js';
+
+/**
+ * The surface flags, shared with `mcp-evals surface` (which imports them from here: defined in
+ * surface.ts, they made an import cycle that broke `mcp-evals surface` when it loaded first).
+ */
+export const SURFACE_FLAGS_HELP = `  --baseline FILE          the approved baseline whose definition pins this run is compared with
+                           (default ${DEFAULT_BASELINE_FILE} when it exists; \`mcp-evals baseline accept\` writes it)
+  --surface-fail-on LEVEL  warning, error or never (default never): surface findings at or above LEVEL fail the run`;
 
 const HELP = `mcp-evals conformance — Layer 0: does the server speak MCP correctly? (free, deterministic)
 

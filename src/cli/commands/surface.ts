@@ -10,11 +10,7 @@ import { EXIT } from '../../core/exit-codes.js';
 import { parseFlags, positiveInteger } from '../args.js';
 import type { Output } from '../output.js';
 import { DEFAULT_BASELINE_FILE } from './baseline.js';
-import { TARGET_FLAGS, targetFrom } from './conformance.js';
-
-export const SURFACE_FLAGS_HELP = `  --baseline FILE          the approved baseline whose definition pins this run is compared with
-                           (default ${DEFAULT_BASELINE_FILE} when it exists; \`mcp-evals baseline accept\` writes it)
-  --surface-fail-on LEVEL  warning, error or never (default never): surface findings at or above LEVEL fail the run`;
+import { SURFACE_FLAGS_HELP, TARGET_FLAGS, targetFrom } from './conformance.js';
 
 const HELP = `mcp-evals surface — what a model reads: description smells, confusable tools, context cost,
 poisoning markers and silent changes of the tool, prompt and resource definitions (no model, no network)

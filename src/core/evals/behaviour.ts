@@ -17,6 +17,7 @@ import type { ModelProvider, ToolSpec } from '../models/types.js';
 import { runPassed, scorersFor } from '../scorers/index.js';
 import type { ScoreResult, Scorer, ScoringContext } from '../scorers/types.js';
 import { withStopVerdict } from '../scorers/stop.js';
+import { findConfusable } from '../surface/confusable.js';
 import { TraceContext } from '../telemetry/trace-context.js';
 import { toolVersion } from '../version.js';
 import { checkToolNames } from './tool-names.js';
@@ -136,6 +137,8 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
     const toolsHash = hashTools(listing.items as Array<{ name: string }>);
     // A misspelt tool name is a configuration error (exit 2) before any model call, not a 0/5.
     await checkToolNames(config, golden, tools.map((tool) => tool.name));
+    // Once per run: a wrong first tool that reads like the expected one names the pair in its failure.
+    const context: ScoringContext = { ...adapters.scoring.context, confusable: findConfusable(listing.items).pairs };
     const budget = new Budget(config.budget);
     const items = workItems(config, golden, options.shard);
     const providers = new Map(config.models.map((model) => [model.id, adapters.providerFor(model)]));
@@ -164,7 +167,7 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
       const hit = usable(await adapters.store.get(key), testCase.id, model.id, repeat);
       if (hit) {
         const judged = hit.judged && hit.judged.fingerprint === judgeFingerprint ? hit.judged.result : undefined;
-        const scores = await score(testCase, hit.trace, adapters, judged);
+        const scores = await score(testCase, hit.trace, adapters, context, judged);
         // A judge result computed now (a new judge) is kept for the next run.
         const fresh = judgeResult(scores, adapters);
         if (fresh && !judged && judgeFingerprint) writes.push(adapters.store.put(key, { trace: hit.trace, judged: { fingerprint: judgeFingerprint, result: fresh } }));
@@ -214,7 +217,7 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
       report();
       if (trace.stopReason === 'model_error') return { ...base, trace, scores: [], passed: null, cached: false, outcome: 'model_error', reason: trace.error ?? 'the model call failed' };
       if (trace.stopReason === 'budget') return { ...base, trace, scores: [], passed: null, cached: false, outcome: 'not_run', reason: `stopped after ${trace.steps} step(s): ${budget.exhausted}` };
-      const scores = await score(testCase, trace, adapters);
+      const scores = await score(testCase, trace, adapters, context);
       const judged = judgeResult(scores, adapters);
       // Only completed runs are cached: never a provider error, a timeout or a budget stop.
       // Written in the background: a concurrency slot is for model calls, not file I/O (awaited below).
@@ -297,10 +300,10 @@ function workItems(config: EvalConfig, golden: GoldenSet, shard: Shard | undefin
 }
 
 /** The current scorers on a trace (a cached judge result stands in for the judge), plus the max_steps verdict. */
-async function score(testCase: GoldenCase, trace: Trace, adapters: BehaviourAdapters, judged?: ScoreResult): Promise<ScoreResult[]> {
+async function score(testCase: GoldenCase, trace: Trace, adapters: BehaviourAdapters, context: ScoringContext, judged?: ScoreResult): Promise<ScoreResult[]> {
   const scorers = scorersFor(testCase, { judge: adapters.scoring.judge });
   const results: ScoreResult[] = [];
-  for (const scorer of scorers) results.push(judged && scorer === adapters.scoring.judge ? judged : await scorer.score(testCase, trace, adapters.scoring.context));
+  for (const scorer of scorers) results.push(judged && scorer === adapters.scoring.judge ? judged : await scorer.score(testCase, trace, context));
   return withStopVerdict(trace, results);
 }
 

@@ -7,7 +7,8 @@ import { renderResilienceText } from './resilience-markdown.js';
 import { renderTelemetryText } from './telemetry-markdown.js';
 import type { BehaviourSection, TelemetrySection } from './types.js';
 
-const REASON_CHARS = 160;
+// As long as the PR comment's: a wrong-tool reason may name a confusable pair after the tools.
+const REASON_CHARS = 240;
 
 /** The behaviour summary on stdout: one line per model, then every case below its floor, with why. */
 export function renderBehaviourText(section: BehaviourSection, options: TextOptions, telemetry?: TelemetrySection): string {

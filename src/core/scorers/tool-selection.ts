@@ -1,5 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import type { GoldenCase } from '../golden/types.js';
+import { confusablePairOf } from '../surface/confusable.js';
+import type { ConfusablePair } from '../surface/types.js';
 import type { ScoreResult, Scorer } from './types.js';
 
 /**
@@ -14,15 +16,17 @@ import type { ScoreResult, Scorer } from './types.js';
  *
  * details: `expected` (the tool name, `null` for a negative case, or the accepted first tools),
  * `firstTool` (or null), `calledTools` (every call's name, in order), `calledExpected` (whether
- * an expected tool was called at all, first or not), `negative`.
+ * an expected tool was called at all, first or not), `negative`, and `confusable` (`[expected,
+ * called]`) when the wrong first tool and an expected one form a confusable pair of the server's
+ * tools (ctx.confusable, from the surface analysis): the reason then names the pair and its shared words.
  */
 export const toolSelectionScorer: Scorer = {
   id: 'tool_selection',
   appliesTo: (testCase) => testCase.expect_tool !== undefined || (testCase.expect_sequence?.length ?? 0) > 0,
-  score: async (testCase, trace) => scoreToolSelection(testCase, trace),
+  score: async (testCase, trace, ctx) => scoreToolSelection(testCase, trace, ctx?.confusable),
 };
 
-export function scoreToolSelection(testCase: GoldenCase, trace: Trace): ScoreResult {
+export function scoreToolSelection(testCase: GoldenCase, trace: Trace, confusable: readonly ConfusablePair[] = []): ScoreResult {
   const calledTools = trace.toolCalls.map((call) => call.name);
   const firstTool = calledTools[0] ?? null;
   const base = { scorer: 'tool_selection' };
@@ -45,17 +49,31 @@ export function scoreToolSelection(testCase: GoldenCase, trace: Trace): ScoreRes
   const expectedLabel = accepted.length === 1 ? `\`${accepted[0]}\`` : `one of ${accepted.map((name) => `\`${name}\``).join(', ')}`;
   const calledExpected = calledTools.some((name) => accepted.includes(name));
   const passed = firstTool !== null && accepted.includes(firstTool);
+  const pair = !passed && firstTool !== null ? confusablePairOf(confusable, accepted, firstTool) : undefined;
   let reason: string;
   if (passed) reason = `first tool call was \`${firstTool}\``;
   else if (firstTool === null) reason = `no tool was called; expected ${expectedLabel}`;
-  else reason = `first tool call was \`${firstTool}\`, expected ${expectedLabel}${calledExpected ? ' (called later)' : ' (never called)'}`;
+  else reason = `first tool call was \`${firstTool}\`, expected ${expectedLabel}${calledExpected ? ' (called later)' : ' (never called)'}${pair ? confusableNote(pair, firstTool) : ''}`;
   return {
     ...base,
     passed,
     score: passed ? 1 : 0,
     reason,
-    details: { expected: typeof testCase.expect_tool === 'string' ? testCase.expect_tool : accepted, firstTool, calledTools, calledExpected, negative: false },
+    details: {
+      expected: typeof testCase.expect_tool === 'string' ? testCase.expect_tool : accepted,
+      firstTool,
+      calledTools,
+      calledExpected,
+      negative: false,
+      ...(pair ? { confusable: [pair.a === firstTool ? pair.b : pair.a, firstTool] } : {}),
+    },
   };
+}
+
+/** ` — "expected" and "called" are confusable (shared: …)`: the description fix is the surface finding's. */
+function confusableNote(pair: ConfusablePair, called: string): string {
+  const expected = pair.a === called ? pair.b : pair.a;
+  return ` — "${expected}" and "${called}" are confusable (shared: ${pair.shared.slice(0, 3).join(', ')}; see surface/confusable-tools)`;
 }
 
 /** The tool names a correct first call may have (empty when the case asserts none). */

@@ -1,5 +1,6 @@
 import type { Trace } from '../agent/trace.js';
 import type { GoldenCase } from '../golden/types.js';
+import type { ConfusablePair } from '../surface/types.js';
 
 /** One scorer's verdict on one run. `passed: null` is an abstention: never counted as a failure. */
 export interface ScoreResult {
@@ -24,6 +25,8 @@ export interface ScoringContext {
   semanticThreshold?: number;
   /** Secret values (API keys read from the environment) `no_leaked_secret` looks for in answers; values under 6 characters are ignored. */
   secrets?: readonly string[];
+  /** The server's confusable tool pairs (surface analysis of its tools/list, once per run): a wrong first tool that forms one says so. */
+  confusable?: readonly ConfusablePair[];
 }
 
 export interface Scorer {

@@ -56,18 +56,22 @@ export function findConfusable(tools: Record<string, unknown>[]): { pairs: Confu
   const termIds = new Map([...df.keys()].map((term, index) => [term, index]));
   const packed = vectors.map((vector) => pack(vector, termIds));
 
-  const pairs: ConfusablePair[] = [];
+  // Over every pair only the cheap tests; the opposed-verb rule and the description (sorted words) for the kept ones.
+  const close: Array<{ i: number; j: number; cosine: number; nameOverlap: number }> = [];
   for (let i = 0; i < n; i += 1) {
+    if (norms[i] === 0) continue;
     for (let j = i + 1; j < n; j += 1) {
-      if (names[i] === names[j] || norms[i] === 0 || norms[j] === 0 || opposed(nameTerms[i], nameTerms[j])) continue;
+      if (norms[j] === 0 || names[i] === names[j]) continue;
       const cosine = dot(packed[i], packed[j]) / (norms[i] * norms[j]);
+      if (cosine < COSINE_WITH_NAMES) continue;
       const nameOverlap = jaccard(nameTerms[i], nameTerms[j]);
-      if (!(cosine >= COSINE_ALONE || (nameOverlap >= NAME_OVERLAP && cosine >= COSINE_WITH_NAMES))) continue;
-      pairs.push(describePair(names[i], names[j], vectors[i], vectors[j], cosine, nameOverlap));
+      if (!(cosine >= COSINE_ALONE || nameOverlap >= NAME_OVERLAP) || opposed(nameTerms[i], nameTerms[j])) continue;
+      close.push({ i, j, cosine, nameOverlap });
     }
   }
-  pairs.sort((x, y) => y.cosine - x.cosine);
-  const kept = pairs.slice(0, MAX_PAIRS);
+  // Sorted by the cosine as reported (rounded), ties in list order.
+  close.sort((x, y) => round(y.cosine) - round(x.cosine));
+  const kept = close.slice(0, MAX_PAIRS).map(({ i, j, cosine, nameOverlap }) => describePair(names[i], names[j], vectors[i], vectors[j], cosine, nameOverlap));
   const findings = kept.map((pair) =>
     finding('confusable-tools', {
       kind: 'tool',
@@ -127,4 +131,9 @@ function describePair(a: string, b: string, va: Vector, vb: Vector, cosine: numb
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
+}
+
+/** The confusable pair a wrong tool call forms with one of the tools expected, if any (for Layer 1's failure message). */
+export function confusablePairOf(pairs: readonly ConfusablePair[], expected: readonly string[], called: string): ConfusablePair | undefined {
+  return pairs.find((pair) => (pair.a === called && expected.includes(pair.b)) || (pair.b === called && expected.includes(pair.a)));
 }

@@ -45,7 +45,7 @@ export function comparePins(
   const findings: SurfaceFinding[] = [];
   for (const [key, pin] of Object.entries(after)) {
     const old = before[key];
-    const { kind, name } = splitKey(key);
+    const { kind, name } = splitPinKey(key);
     if (!old) {
       items.push({ key, change: 'added' });
       findings.push(finding('definition-added', { kind, name, pointer: '', message: `${key} is new since the baseline` }));
@@ -65,7 +65,7 @@ export function comparePins(
   }
   for (const key of Object.keys(before)) {
     if (after[key]) continue;
-    const { kind, name } = splitKey(key);
+    const { kind, name } = splitPinKey(key);
     items.push({ key, change: 'removed' });
     findings.push(finding('definition-removed', { kind, name, pointer: '', message: `${key} is gone since the baseline` }));
   }
@@ -75,7 +75,8 @@ export function comparePins(
   return { changes, findings };
 }
 
-function splitKey(key: string): { kind: DefinitionKind; name: string } {
+/** `tool:NAME` → the kind and the name (or URI). */
+export function splitPinKey(key: string): { kind: DefinitionKind; name: string } {
   const colon = key.indexOf(':');
   return { kind: key.slice(0, colon) as DefinitionKind, name: key.slice(colon + 1) };
 }
