@@ -11,6 +11,8 @@ import { noTool, rightTool, startScriptedModel, type ScriptedModel } from '../fi
 import { runCli } from '../helpers/cli.js';
 import { EXAMPLE_SERVER, byPrompt, modelsYaml, project } from '../helpers/evals.js';
 import { startCollector, type Collector } from './collector.js';
+import { startDaemon } from '../../src/core/daemon/server.js';
+import { SqliteStore } from '../../src/core/daemon/store.js';
 
 const TASKS = `
 - id: weather-basic
@@ -79,6 +81,30 @@ describe('run --daemon URL', () => {
     // the token is in no output and no file
     expect(`${result.stdout}\n${result.stderr}`).not.toContain(TOKEN);
     for (const name of ['report.json', 'traces.jsonl', 'traces.otlp.json', 'summary.md', 'report.html']) expect(await readFile(join(out, name), 'utf8')).not.toContain(TOKEN);
+  });
+
+  it('a real daemon files each run with its prompt, answer, model and tool call, and no run for the setup trace', async () => {
+    const store = new SqliteStore(':memory:');
+    const real = await startDaemon({ store, host: '127.0.0.1', port: 0, requestTimeoutMs: 30_000, judgeTimeoutMs: 30_000 });
+    try {
+      const { config, out } = await setUp();
+      const result = await runCli(['run', '--config', config, '--layers', '1', '--out', out, '--daemon', real.url]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).not.toMatch(/warning/);
+      const { runs } = (await (await fetch(`${real.url}/v1/api/runs`)).json()) as { runs: Array<Record<string, unknown>> };
+      // one run per case, the setup trace (discovery, tools/list) not among them
+      expect(runs).toHaveLength(2);
+      const weather = runs.find((run) => run.agent === 'weather-basic');
+      expect(weather).toMatchObject({ input: "What's the weather in Berlin right now?", project: 'acme-ops-assistant' });
+      expect(weather?.tool_calls).toBe(1);
+      const detail = await (await fetch(`${real.url}/v1/api/runs/${weather?.trace_id as string}`)).json();
+      expect(JSON.stringify(detail)).toContain('get_weather');
+      const chitchat = runs.find((run) => run.agent === 'negative-chitchat');
+      expect(chitchat).toMatchObject({ input: "Thanks, that's all I needed.", answer: "You're welcome!", status: 'ok' });
+    } finally {
+      await real.close();
+      store.close();
+    }
   });
 
   it('a daemon that answers 503 is a warning (token never shown); the verdict and exit code stay', async () => {

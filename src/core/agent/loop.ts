@@ -176,7 +176,7 @@ export async function runAgent(run: AgentRun): Promise<Trace> {
     startMs: 0,
     durationMs,
     error,
-    attributes: { caseId: run.testCase.id, repeat: run.repeat, stopReason, steps, ...(run.hooks?.agentAttributes?.() ?? {}) },
+    attributes: { caseId: run.testCase.id, prompt: run.testCase.prompt, repeat: run.repeat, stopReason, steps, ...(run.hooks?.agentAttributes?.() ?? {}) },
   });
   return {
     traceId,

@@ -63,6 +63,9 @@ export function buildRuns(spans: StoredSpan[]): StoredRun[] {
   };
   const roots = spans.filter((span) => isAgent(span) && !hasAgentAncestor(span));
   if (roots.length === 0) {
+    // mcp-evals' own setup trace (discovery and tools/list, once before the runs, which link to it)
+    // is not a run of its own.
+    if (spans.some((span) => span.attributes['mcp-evals.phase'] === 'setup')) return [];
     const sorted = [...spans].sort(byStart);
     return [toRun(sorted[0].traceId, undefined, sorted)];
   }

@@ -95,9 +95,10 @@ const HEX32 = /^[0-9a-f]{32}$/;
 const HEX16 = /^[0-9a-f]{16}$/;
 const NANOS_PER_MS = 1_000_000n;
 const MAX_ATTRIBUTE_CHARS = 4096;
+const MAX_MESSAGE_CHARS = 65_536;
 /** Span attributes the mapping below already carries; any other (layer 2's fault, injection, ...) becomes `mcp-evals.<key>`. */
 const MAPPED: Record<Span['kind'], ReadonlySet<string>> = {
-  agent: new Set(['caseId', 'repeat', 'stopReason', 'steps']),
+  agent: new Set(['caseId', 'prompt', 'repeat', 'stopReason', 'steps']),
   model: new Set(['model', 'responseModel', 'responseId', 'inputTokens', 'outputTokens', 'costUsd', 'stopReason', 'attempts', 'toolCalls', 'errorType']),
   tool: new Set(['callId', 'requestId', 'errorType', 'rpcCode', 'arguments', 'result', 'invalid', 'empty', 'exchanges', 'inputRounds']),
   mcp: new Set(['method', 'target', 'resourceUri', 'requestId', 'errorType', 'rpcCode']),
@@ -126,6 +127,8 @@ export function otlpOptionsFromReport(report: Report, extra: Pick<OtlpOptions, '
   }
   const resourceAttributes: Record<string, string> = { 'mcp-evals.server.transport': header.server.transport };
   if (header.server.name) resourceAttributes['mcp-evals.server.name'] = header.server.name;
+  // The daemon files runs by project: the server's name, where the server gave one.
+  if (header.server.name) resourceAttributes['mcp-evals.project'] = header.server.name;
   if (header.server.version) resourceAttributes['mcp-evals.server.version'] = header.server.version;
   if (header.experiment) resourceAttributes['mcp-evals.experiment'] = header.experiment;
   return {
@@ -218,6 +221,13 @@ function traceSpans(trace: Pick<Trace, 'traceId' | 'startedAt' | 'spans'>, trace
 
 type Plain = string | number | boolean | string[] | undefined | null;
 
+/** One message as `gen_ai.input.messages` / `gen_ai.output.messages` carry it: a JSON string. */
+function messages(role: 'user' | 'assistant', text: string, finishReason?: string): string {
+  // Cut inside the JSON (which stays valid), and wider than other attributes: a daemon scores this text.
+  const content = text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text;
+  return JSON.stringify([{ role, parts: [{ type: 'text', content }], ...(finishReason ? { finish_reason: finishReason } : {}) }]);
+}
+
 function describe(span: Span, line: OtlpInput, info: OtlpModelInfo, options: OtlpOptions): Described {
   const a = span.attributes;
   const common: Record<string, Plain> = { 'mcp-evals.case.id': line.caseId, 'mcp-evals.repeat': line.trace.repeat, 'mcp-evals.model.id': line.model };
@@ -233,6 +243,10 @@ function describe(span: Span, line: OtlpInput, info: OtlpModelInfo, options: Otl
         'gen_ai.request.model': info.model,
         'gen_ai.usage.input_tokens': trace.usage.inputTokens,
         'gen_ai.usage.output_tokens': trace.usage.outputTokens,
+        // The case's prompt and the final answer, in the conventions' message format, so that a
+        // daemon can make the run a case again (capture) and score its answer after the fact.
+        'gen_ai.input.messages': typeof span.attributes.prompt === 'string' ? messages('user', span.attributes.prompt) : undefined,
+        'gen_ai.output.messages': trace.stopReason === 'answer' ? messages('assistant', trace.finalAnswer, 'stop') : undefined,
         ...common,
         'mcp-evals.case.tier': line.tier,
         'mcp-evals.run.outcome': line.outcome,
