@@ -171,6 +171,13 @@ describe('a full config', () => {
     expect(config.judge?.pass_threshold).toBe(0.7);
   });
 
+  it("takes the judge's deadline as timeout_seconds (mcpd's name, 1–300) too, and names the line of a value out of range", async () => {
+    const file = await writeConfig([...MINIMAL, 'judge:', '  model: gpt-4o', '  timeout_seconds: 45']);
+    expect((await loadConfig(file)).judge?.timeout_ms).toBe(45_000);
+    const wrong = await writeConfig([...MINIMAL, 'judge:', '  model: gpt-4o', '  timeout_seconds: 301']);
+    expect((await errorOf(wrong)).message).toMatch(/:\d+:\d+: .*timeout_seconds/);
+  });
+
   it('resolves a stdio server cwd against the config folder', async () => {
     const file = await writeConfig(['server: {command: "node server.mjs", cwd: server, env: {LOG_LEVEL: debug}}', 'models: [{provider: openai, model: m}]']);
     expect((await loadConfig(file)).server).toEqual({ command: 'node server.mjs', cwd: join(file, '..', 'server'), env: { LOG_LEVEL: 'debug' } });

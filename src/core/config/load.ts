@@ -384,7 +384,7 @@ function build(
       criteria: ((raw.criteria as JudgeConfig['criteria'] | undefined) ?? CONFIG_DEFAULTS.judgeCriteria).map((c) => ({ id: c.id, description: c.description })),
       rubric,
       pass_threshold: (raw.pass_threshold as number | undefined) ?? CONFIG_DEFAULTS.judgePassThreshold,
-      timeout_ms: (raw.timeout_ms as number | undefined) ?? CONFIG_DEFAULTS.timeoutMs,
+      timeout_ms: typeof raw.timeout_seconds === 'number' ? raw.timeout_seconds * 1000 : ((raw.timeout_ms as number | undefined) ?? CONFIG_DEFAULTS.timeoutMs),
     };
     const keyEnv = apiKeyEnv(raw, 'openai');
     if (keyEnv !== undefined) judge.api_key_env = keyEnv;
