@@ -9,8 +9,8 @@
 //                                        interleaved, medians and the difference; first each run in a
 //                                        fresh process (what a CI job pays: the tokenizer's loading and
 //                                        a cold JIT included), then in one warm process, then the
-//                                        analysis alone. Wall times, CPU times (all threads: the
-//                                        tokenizer counts in a worker) and the main thread's busy time
+//                                        analysis alone. Wall times, CPU times (all
+//                                        threads) and the main thread's busy time
 //                                        (event-loop utilisation: what competes with the checks; on a
 //                                        loaded machine it also counts time spent waiting for a core,
 //                                        and the CPU figures are the steadier ones)

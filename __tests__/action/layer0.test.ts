@@ -42,6 +42,18 @@ describe('the layer0 sub-action (dist/layer0/index.js)', () => {
     expect(result.summary).toContain('MCP conformance');
   });
 
+  it('a server that never starts is "could not evaluate" everywhere (exit 3), never "gate passed" with 0 of 0 checks', async () => {
+    const dir = await workspace();
+    const result = await runAction({ entry: LAYER0, workspace: dir, event: pushEvent(), inputs: { 'server-command': 'node -e "console.error(\'Error: Cannot find module ./build/index.js\'); process.exit(1)"' } });
+    expect(result.code, result.stdout + result.stderr).toBe(3);
+    expect(result.outputs.passed).toBe('false');
+    const failed = result.commands.find((line) => line.startsWith('::error::mcp-evals:'));
+    expect(failed).toMatch(/^::error::mcp-evals: could not evaluate: conformance: the server did not start/);
+    expect(result.outputs.summary).toMatch(/could not evaluate: conformance: the server did not start/);
+    expect(`${result.stdout}${result.summary}${result.outputs.summary}`).not.toMatch(/gate passed|mcp-evals passed/);
+    expect(result.summary).toContain('could not evaluate');
+  });
+
   it('checks a Streamable HTTP server it starts and waits for', async () => {
     const dir = await workspace();
     const port = await freePort();

@@ -6,6 +6,7 @@ import { runConformance, type ConformanceRun } from '../../src/core/conformance/
 import { startupErrorLine } from '../../src/core/mcp/startup-error.js';
 import { reportViolations } from '../../src/core/report/schema.js';
 import { runCli } from '../helpers/cli.js';
+import { runCliProcess } from '../helpers/cli-process.js';
 import { REFERENCE_SERVER } from '../helpers/conformance.js';
 
 /*
@@ -69,6 +70,13 @@ describe('a server that cannot start is "could not evaluate", not a failure', ()
     expect(report.conformance.checks).toEqual([]);
     expect(report.conformance.notEvaluated.reason).toMatch(/^the server did not start: Error: Cannot find module/);
     expect(await readFile(join(out, 'summary.md'), 'utf8')).toMatch(/could not be evaluated[\s\S]*this is not a pass/);
+  });
+
+  it('as a process, the CLI exits at once with 3: nothing it started (tokenizer, pools, timers) keeps it alive', async () => {
+    const out = await tempDir();
+    const result = await runCliProcess(['conformance', '--command', 'node build/no-such-server.js', '--out', out], { timeoutMs: 45_000 });
+    expect(result.timedOut, result.stderr).toBe(false);
+    expect(result.code).toBe(3);
   });
 
   it('stdio, a command that does not exist', async () => {

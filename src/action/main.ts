@@ -158,8 +158,6 @@ async function evaluate(settings: ActionSettings, context: RunContext, env: Node
     ...surfaceProblems(report, settings.surfaceFailOn),
     ...stale.map((entry) => `stale expected failure ${entry.checkId}${entry.subId ? `:${entry.subId}` : ''} (${repoPath(context.workspace, settings.expectedFailures!)}:${entry.line}:${entry.column}) now passes: remove it from the file`),
   ];
-  const notEvaluated = report.conformance?.notEvaluated;
-  if (notEvaluated) problems.unshift(`conformance could not be evaluated: ${notEvaluated.reason}`);
   const passed = verdict.passed && problems.length === 0;
   const summary = [verdict.summary, ...problems].join('; ');
   setOutputs({ passed, regressed: regressedOf(verdict), passRate: passRateOf(report), reportDir: settings.reportDir, summary: safeText(summary) });
@@ -169,7 +167,7 @@ async function evaluate(settings: ActionSettings, context: RunContext, env: Node
   }
   if (!passed) {
     failed(`mcp-evals: ${summary}`);
-    return notEvaluated ? EXIT.couldNotEvaluate : EXIT.failed;
+    return EXIT.failed;
   }
   info(`mcp-evals: ${summary}`);
   return EXIT.ok;

@@ -104,7 +104,6 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
     out.stderr(`mcp-evals: could not evaluate: ${unevaluated}`);
     return EXIT.couldNotEvaluate;
   }
-  if (report.conformance?.notEvaluated) return EXIT.couldNotEvaluate;
   const conformanceFailed = (report.conformance?.checks ?? []).some(isBlockingFailure);
   const belowFloor = (report.behaviour?.results ?? []).some((result) => result.meetsFloor === false);
   return conformanceFailed || belowFloor ? EXIT.failed : EXIT.ok;

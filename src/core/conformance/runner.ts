@@ -11,7 +11,7 @@ import { CHECKS } from './registry.js';
 import { SpecSchemas } from './spec-schemas.js';
 import type { CheckResult, ConformanceSection, ServerIdentity, Status } from './types.js';
 import { analyzeSurface } from '../surface/analyze.js';
-import { loadTokenizer } from '../surface/token-counter.js';
+import { loadTokenizer } from '../surface/cost.js';
 import { collectDefinitions } from '../surface/collect.js';
 import type { SurfaceSection } from '../surface/types.js';
 
@@ -53,9 +53,8 @@ export async function runConformance(
   const settings: ConformanceOptions = { ...DEFAULT_OPTIONS, ...fromSpec, ...given };
   const startedAt = Date.now();
   const identity: ServerIdentity = { transport: spec.kind, target: spec.kind === 'stdio' ? spec.command : spec.url };
-  // The surface analysis's tokenizer (megabytes of JavaScript) loads in a worker thread while the
-  // server starts and the checks run. Awaited before the checks: that is at once with the worker;
-  // without one it loads on this thread, and compiling it during a timed check would stall it.
+  // The surface analysis's tokenizer (megabytes of JavaScript) loads while the server starts,
+  // and is awaited before the checks: compiling it during a timed check would stall the event loop.
   const tokenizer = options.surface === false ? undefined : loadTokenizer().catch(() => undefined);
   let target: Target;
   try {

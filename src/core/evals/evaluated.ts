@@ -40,10 +40,17 @@ export function notEvaluatedSummary(results: readonly CaseResult[]): BehaviourSe
 }
 
 /**
- * Why this report's model layers could not be evaluated (exit 3), in one line; undefined when they
- * could. A case not evaluated, or a budget spent before the suite finished, is enough.
+ * Why this report could not be evaluated (exit 3), in one line; undefined when it could. A server
+ * that did not start, a case not evaluated, or a budget spent before the suite finished is enough.
  */
 export function couldNotEvaluate(report: Report): string | undefined {
+  // A server that never started measured nothing: not a pass with 0 of 0 checks.
+  const conformance = report.conformance?.notEvaluated ? `conformance: ${report.conformance.notEvaluated.reason}` : undefined;
+  const behaviour = behaviourNotEvaluated(report);
+  return conformance && behaviour ? `${conformance}; ${behaviour}` : (conformance ?? behaviour);
+}
+
+function behaviourNotEvaluated(report: Report): string | undefined {
   const section = report.behaviour;
   if (!section) return undefined;
   const summary = section.notEvaluated ?? notEvaluatedSummary(section.results);

@@ -1,17 +1,16 @@
 import { findConfusable } from './confusable.js';
-import { COST_METHOD, toolCosts, WINDOW_TOKENS } from './cost.js';
+import { COST_METHOD, loadTokenizer, toolCost, WINDOW_TOKENS } from './cost.js';
 import { comparePins, pinKey, pinOf } from './pins.js';
 import { findPoisoning, type NamedDefinition } from './poisoning.js';
 import { assessTools, toolName } from './smells.js';
 import { stringField } from './text.js';
-import { loadTokenizer } from './token-counter.js';
 import { COMPONENTS, type DefinitionKind, type FindingLevel, type SurfaceDefinitions, type SurfaceFailOn, type SurfaceFinding, type SurfacePin, type SurfaceSection } from './types.js';
 
 /**
  * The surface section of Layer 0: every analysis over the listed definitions, pure and
  * deterministic (no model, no network). `durationMs` is the analysis itself, the tokenizer's
- * loading left out (a conformance run starts it in a worker thread before its checks:
- * token-counter.ts). Baseline pins are compared afterwards, where the baseline is known (withBaseline).
+ * loading left out (a conformance run loads it while its checks run). Baseline pins are compared afterwards, where the
+ * baseline is known (withBaseline).
  */
 
 /** Findings kept in report.json at most (worst first); a hostile list of a million tools is cut. */
@@ -22,9 +21,8 @@ export async function analyzeSurface(definitions: SurfaceDefinitions): Promise<S
   const countTokens = await loadTokenizer();
   const started = performance.now();
   const { tools } = definitions;
-  // Counted in the tokenizer's worker while the rest is analysed here.
-  const counting = toolCosts(tools, countTokens);
   const assessments = assessTools(tools);
+  const costs = tools.map((tool) => toolCost(tool, countTokens));
   const confusable = findConfusable(tools);
   const named: NamedDefinition[] = [
     ...tools.map((value, index) => ({ kind: 'tool' as const, name: toolName(value, index), value })),
@@ -38,7 +36,6 @@ export async function analyzeSurface(definitions: SurfaceDefinitions): Promise<S
   const kinds: Array<[DefinitionKind, Record<string, unknown>[]]> = [['tool', tools], ['prompt', definitions.prompts], ['resource', definitions.resources], ['resourceTemplate', definitions.resourceTemplates]];
   for (const [kind, list] of kinds) list.forEach((value, index) => (pins[pinKey(kind, value, index)] ??= pinOf(value)));
 
-  const costs = await counting;
   const toolSurfaces = assessments.map((assessment, index) => ({ name: assessment.name, score: assessment.score, components: assessment.components, tokens: costs[index] }));
   const openai = costs.reduce((sum, cost) => sum + cost.openai, 0);
   const anthropic = costs.reduce((sum, cost) => sum + cost.anthropic, 0);

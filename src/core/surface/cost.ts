@@ -1,5 +1,4 @@
 import { isObject } from './text.js';
-import type { CountTokens } from './token-counter.js';
 
 /**
  * Context cost: the tokens tool definitions take in every conversation, as each provider family
@@ -24,8 +23,17 @@ export interface ToolCost {
   anthropic: number;
 }
 
-/** Characters sent to the counter in one message at most: a hostile list is counted in slices, not copied whole. */
-const BATCH_CHARS = 2_000_000;
+type CountTokens = (text: string, options: { disallowedSpecial: Set<string> }) => number;
+let tokenizer: Promise<CountTokens> | undefined;
+
+/**
+ * The o200k_base tokenizer, imported on first use: its merge table is megabytes of JavaScript.
+ * A conformance run starts loading it at the beginning so that it is ready when the checks end.
+ */
+export function loadTokenizer(): Promise<CountTokens> {
+  tokenizer ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => module.countTokens as CountTokens);
+  return tokenizer;
+}
 
 /** Schemas deeper than this are counted as if cut there: JSON.stringify recurses, and a hostile schema may be thousands deep. */
 const MAX_DEPTH = 64;
@@ -37,24 +45,15 @@ function capDepth(value: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, capDepth(item, depth + 1)]));
 }
 
-/** Each tool's cost, in order: both texts of every tool counted in a few round trips to the counter (token-counter.ts). */
-export async function toolCosts(tools: Record<string, unknown>[], countTokens: CountTokens): Promise<ToolCost[]> {
-  const texts = tools.flatMap((tool) => {
-    const parameters = isObject(tool.inputSchema) ? capDepth(tool.inputSchema) : { type: 'object', properties: {} };
-    return [
-      JSON.stringify({ type: 'function', function: { name: tool.name, description: tool.description, parameters } }),
-      JSON.stringify({ name: tool.name, description: tool.description, input_schema: parameters }),
-    ];
-  });
-  const counts: number[] = [];
-  for (let start = 0; start < texts.length; ) {
-    let end = start;
-    let chars = 0;
-    while (end < texts.length && (end === start || chars + Math.min(texts[end].length, MAX_COUNT_CHARS) <= BATCH_CHARS)) chars += Math.min(texts[end++].length, MAX_COUNT_CHARS);
-    counts.push(...(await countTokens(texts.slice(start, end).map((text) => text.slice(0, MAX_COUNT_CHARS)))));
-    start = end;
-  }
-  // A text longer than MAX_COUNT_CHARS is extrapolated from its counted start.
-  const scaled = (index: number) => (texts[index].length <= MAX_COUNT_CHARS ? counts[index] : Math.ceil((counts[index] * texts[index].length) / MAX_COUNT_CHARS));
-  return tools.map((_, index) => ({ openai: scaled(2 * index), anthropic: Math.ceil(scaled(2 * index + 1) * ANTHROPIC_RATIO) }));
+export function toolCost(tool: Record<string, unknown>, countTokens: CountTokens): ToolCost {
+  const parameters = isObject(tool.inputSchema) ? capDepth(tool.inputSchema) : { type: 'object', properties: {} };
+  const openai = JSON.stringify({ type: 'function', function: { name: tool.name, description: tool.description, parameters } });
+  const anthropic = JSON.stringify({ name: tool.name, description: tool.description, input_schema: parameters });
+  return { openai: count(openai, countTokens), anthropic: Math.ceil(count(anthropic, countTokens) * ANTHROPIC_RATIO) };
+}
+
+function count(text: string, countTokens: CountTokens): number {
+  // A server may put special-token text ("<|endoftext|>") in a description: count it as text, never throw.
+  if (text.length <= MAX_COUNT_CHARS) return countTokens(text, { disallowedSpecial: new Set() });
+  return Math.ceil((countTokens(text.slice(0, MAX_COUNT_CHARS), { disallowedSpecial: new Set() }) * text.length) / MAX_COUNT_CHARS);
 }
