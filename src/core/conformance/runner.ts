@@ -63,7 +63,7 @@ export async function runConformance(
     if (!(error instanceof TargetUnavailableError)) throw error;
     return { server: identity, section: notEvaluated(error.message, Date.now() - startedAt) };
   }
-  const log = new ExchangeLog();
+  const log = new ExchangeLog(undefined, target.drops);
   const schemas = new SpecSchemas();
   try {
     // The checks remember a method that hung, so that it costs one deadline (hung-methods.ts).
@@ -91,6 +91,7 @@ export async function runConformance(
         migrationNote: discovery.era === LEGACY ? migrationNote(target.kind) : undefined,
         checks,
         stderr: stderr || undefined,
+        dropped: target.drops.totals(),
         summary: summarize(checks),
         durationMs: Date.now() - startedAt,
       },
