@@ -1,4 +1,5 @@
 import type { TransportExchange } from './connection.js';
+import { detach } from './json-depth.js';
 
 /**
  * What a server can make us keep is bounded in count and bytes: past a bound the first entries stay
@@ -109,7 +110,8 @@ export function boundExchange<E extends TransportExchange>(exchange: E, drops?: 
   }
   if (body.length > BUFFER_BOUNDS.exchangeBodyBytes) {
     notes.push(`${(body.length - BUFFER_BOUNDS.exchangeBodyBytes).toLocaleString('en-US')} more characters of the body dropped`);
-    const kept = body.slice(0, BUFFER_BOUNDS.exchangeBodyBytes);
+    // A copy, not a slice: the log must not keep the whole body alive through a view of it.
+    const kept = detach(body.slice(0, BUFFER_BOUNDS.exchangeBodyBytes));
     drops?.add('bodyBytes', Buffer.byteLength(body) - Buffer.byteLength(kept));
     body = kept;
   }

@@ -16,7 +16,7 @@ import {
 import { didNotStart } from './startup-error.js';
 import type { ReceivedMessage } from './types.js';
 import { BUFFER_BOUNDS, BoundedList, droppedNote, type DropTally } from './bounds.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
+import { detach, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 
 export interface StdioOptions {
   command: string;
@@ -420,7 +420,7 @@ export class StdioConnection implements Connection {
     try {
       text = utf8.decode(bytes);
     } catch {
-      this.record({ at, raw: bytes.toString('latin1').slice(0, 500), problem: 'not UTF-8' });
+      this.record({ at, raw: bytes.toString('latin1', 0, 500), problem: 'not UTF-8' });
       return;
     }
     const raw = text.endsWith('\r') ? text.slice(0, -1) : text;
@@ -430,7 +430,7 @@ export class StdioConnection implements Connection {
     const deep = tooDeepId(raw);
     if (!deep) return this.record({ at, raw, problem: 'not a JSON-RPC message' });
     const problem = `JSON nested deeper than ${MAX_JSON_DEPTH} levels, not processed`;
-    this.record({ at, raw: raw.slice(0, 500), problem });
+    this.record({ at, raw: detach(raw.slice(0, 500)), problem });
     // Most likely an answer: fail its waiter now, with the reason, rather than at its deadline.
     for (const waiter of this.waiters.filter((w) => deep.id !== undefined && sameId(w.id, deep.id))) waiter.fail(`the server's answer is ${problem}`);
   }
