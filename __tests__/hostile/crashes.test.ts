@@ -67,8 +67,11 @@ describe('hostile shapes', () => {
     expect(text).not.toContain(process.cwd());
   }, 160_000);
 
-  it('a 15 MB tool name on every tools/list page gives a report whose strings are capped', async () => {
-    const { text } = await conformance('huge-name', 'tool-definitions,tool-names');
+  it('a 15 MB tool name on every tools/list page is a finding, in a report whose strings are capped', async () => {
+    const { text, report } = await conformance('huge-name', 'tool-definitions,tool-names');
+    const names = report.conformance.checks.find((check) => check.id === 'tool-names');
+    expect(names?.status).toBe('warn');
+    expect(names?.message).toMatch(/^huge_n+… \(15,728,6\d\d bytes\)/);
     const longest = Math.max(...strings(JSON.parse(text)).map((value) => value.length));
     expect(longest).toBeLessThanOrEqual(REPORT_CAPS.stringChars + 40);
     expect(text).toMatch(/… \(15,728,6\d\d bytes\)/);

@@ -16,6 +16,8 @@ export const BUFFER_BOUNDS = {
   exchangeBodyBytes: 256 * 1024,
   /** Events kept with their arrival times while a stream is read. */
   streamEvents: 10_000,
+  /** Characters of one stdout line's text kept with it (its parsed message has all of it). */
+  lineTextChars: 64 * 1024,
   /** Bytes of stdout lines held for answer matching. */
   retainedLineBytes: 32 * 1024 * 1024,
 } as const;

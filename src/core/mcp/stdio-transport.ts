@@ -16,7 +16,7 @@ import {
 import { didNotStart } from './startup-error.js';
 import type { ReceivedMessage } from './types.js';
 import { BUFFER_BOUNDS, BoundedList, droppedNote, type DropTally } from './bounds.js';
-import { detach, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
+import { capString, detach, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 
 export interface StdioOptions {
   command: string;
@@ -426,13 +426,21 @@ export class StdioConnection implements Connection {
     const raw = text.endsWith('\r') ? text.slice(0, -1) : text;
     if (raw.trim() === '') return;
     const message = parseJsonMessage(raw);
-    if (message) return this.record({ at, raw, message });
+    if (message) return this.record({ at, raw: this.keptText(raw), message });
     const deep = tooDeepId(raw);
-    if (!deep) return this.record({ at, raw, problem: 'not a JSON-RPC message' });
+    if (!deep) return this.record({ at, raw: this.keptText(raw), problem: 'not a JSON-RPC message' });
     const problem = `JSON nested deeper than ${MAX_JSON_DEPTH} levels, not processed`;
     this.record({ at, raw: detach(raw.slice(0, 500)), problem });
     // Most likely an answer: fail its waiter now, with the reason, rather than at its deadline.
     for (const waiter of this.waiters.filter((w) => deep.id !== undefined && sameId(w.id, deep.id))) waiter.fail(`the server's answer is ${problem}`);
+  }
+
+  /** A line's text as kept: past BUFFER_BOUNDS.lineTextChars only its head, so a 15 MB line is not held twice. */
+  private keptText(raw: string): string {
+    if (raw.length <= BUFFER_BOUNDS.lineTextChars) return raw;
+    const kept = capString(raw, BUFFER_BOUNDS.lineTextChars);
+    this.drops?.add('bodyBytes', Buffer.byteLength(raw) - Buffer.byteLength(kept.slice(0, BUFFER_BOUNDS.lineTextChars)));
+    return kept;
   }
 
   /** Drops the older half of the held lines (by count, or by bytes when a few lines are huge). */
