@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /**
  * One copy of each huge string a server repeats. A server that puts a 15 MB name on every tools/list
  * page would otherwise leave one parsed copy per exchange in the run's log (hundreds of MB over a
@@ -12,7 +10,8 @@ export const HUGE_STRING_CHARS = 1024 * 1024;
 const KEPT_COUNT = 8;
 const KEPT_CHARS = 64 * 1024 * 1024;
 
-const table = new Map<string, string>();
+/** Most recently seen last; looked up by length, then compared whole (a memcmp: nothing allocated). */
+const table: string[] = [];
 let keptChars = 0;
 
 /** JSON.parse, with every string of HUGE_STRING_CHARS or more replaced by the copy already seen, if any. */
@@ -22,16 +21,10 @@ export function parseSharingHugeStrings(text: string): unknown {
 }
 
 function share(value: string): string {
-  const key = `${value.length}:${createHash('sha256').update(value).digest('base64')}`;
-  const known = table.get(key);
-  table.delete(key);
-  const kept = known ?? value;
-  table.set(key, kept);
-  if (known === undefined) keptChars += value.length;
-  for (const [oldest, string] of table) {
-    if (table.size <= KEPT_COUNT && keptChars <= KEPT_CHARS) break;
-    table.delete(oldest);
-    keptChars -= string.length;
-  }
+  const index = table.findIndex((known) => known.length === value.length && known === value);
+  const kept = index === -1 ? value : table.splice(index, 1)[0];
+  table.push(kept);
+  if (index === -1) keptChars += kept.length;
+  while (table.length > KEPT_COUNT || keptChars > KEPT_CHARS) keptChars -= table.shift()!.length;
   return kept;
 }
