@@ -62,12 +62,14 @@ export function capJson<T>(value: T, caps: { stringChars: number; depth: number;
 }
 
 /**
- * "huge_nnnn… (15,728,640 bytes)". The kept part is a copy of its own: a slice would hold on to the
- * whole original (V8 keeps sliced strings as views), and the point is to let 15 MB go.
+ * "huge_nnnn… (15,728,640 bytes)", `max` characters in all, so that capping again changes nothing.
+ * The kept part is a copy of its own: a slice would hold on to the whole original (V8 keeps sliced
+ * strings as views), and the point is to let 15 MB go.
  */
 export function capString(text: string, max: number): string {
   if (text.length <= max) return text;
-  return `${detach(text.slice(0, max))}… (${Buffer.byteLength(text, 'utf8').toLocaleString('en-US')} bytes)`;
+  const note = `… (${Buffer.byteLength(text, 'utf8').toLocaleString('en-US')} bytes)`;
+  return `${detach(text.slice(0, Math.max(0, max - note.length)))}${note}`;
 }
 
 /** A copy of a (short) string that shares no memory with the one it was cut from (lone surrogates kept). */

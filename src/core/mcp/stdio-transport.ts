@@ -439,7 +439,7 @@ export class StdioConnection implements Connection {
   private keptText(raw: string): string {
     if (raw.length <= BUFFER_BOUNDS.lineTextChars) return raw;
     const kept = capString(raw, BUFFER_BOUNDS.lineTextChars);
-    this.drops?.add('bodyBytes', Buffer.byteLength(raw) - Buffer.byteLength(kept.slice(0, BUFFER_BOUNDS.lineTextChars)));
+    this.drops?.add('bodyBytes', Buffer.byteLength(raw) - Buffer.byteLength(kept));
     return kept;
   }
 
