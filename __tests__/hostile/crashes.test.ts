@@ -67,8 +67,11 @@ describe('hostile shapes', () => {
     expect(text).not.toContain(process.cwd());
   }, 160_000);
 
-  it('a 15 MB tool name on every tools/list page gives a report whose strings are capped', async () => {
-    const { text } = await conformance('huge-name', 'tool-definitions,tool-names');
+  it('a 15 MB tool name on every tools/list page is a finding, in a report whose strings are capped', async () => {
+    const { text, report } = await conformance('huge-name', 'tool-definitions,tool-names');
+    const names = report.conformance.checks.find((check) => check.id === 'tool-names');
+    expect(names?.status).toBe('warn');
+    expect(names?.message).toMatch(/^huge_n+… \(15,728,\d{3} bytes\)$/);
     const longest = Math.max(...strings(JSON.parse(text)).map((value) => value.length));
     expect(longest).toBeLessThanOrEqual(REPORT_CAPS.stringChars + 40);
     expect(text).toMatch(/… \(15,728,6\d\d bytes\)/);
@@ -79,7 +82,8 @@ describe('hostile shapes', () => {
     let deep: unknown = 'bottom';
     for (let i = 0; i < 100_000; i += 1) deep = [deep];
     const capped = capForReport({ name: 'n'.repeat(20_000), deep, where: `${packageRoot()}/src/x.ts:1:2`, keep: '/rootless' });
-    expect(capped.name).toBe(`${'n'.repeat(REPORT_CAPS.stringChars)}… (20,000 bytes)`);
+    expect(capped.name).toBe(`${'n'.repeat(REPORT_CAPS.stringChars - '… (20,000 bytes)'.length)}… (20,000 bytes)`);
+    expect(capForReport(capped).name).toBe(capped.name);
     expect(JSON.stringify(capped)).toContain(`nested deeper than ${REPORT_CAPS.depth} levels`);
     expect(capped.where).toBe('<mcp-evals>/src/x.ts:1:2');
     expect(capped.keep).toBe('/rootless');

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DROP_NOUNS } from '../../src/core/mcp/bounds.js';
 import { runCliProcess } from '../helpers/cli-process.js';
 import { REFERENCE_SERVER } from '../helpers/conformance.js';
 
@@ -10,7 +11,8 @@ import { REFERENCE_SERVER } from '../helpers/conformance.js';
  * answer costs time, not memory. Every buffer it can fill keeps the first entries and counts the
  * rest. Before, this run peaked at about 680 MB (and 60,000 per answer over a full run ran V8 out
  * of heap); the target for any hostile fixture is a peak RSS under 300 MB, measured on the CLI
- * process itself (process.resourceUsage().maxRSS).
+ * process itself (process.resourceUsage().maxRSS). What was dropped is counted in report.json
+ * (conformance.dropped) and said in summary.md and on stdout.
  */
 const PEAK_RSS_LIMIT = 300 * 1024 * 1024;
 const ONLY = 'discover-answers,capabilities-declared,tool-definitions,tool-call-result-shape';
@@ -19,7 +21,7 @@ describe('a notification flood', () => {
   it.each([
     ['stdio', 20_000],
     ['http', 10_000],
-  ] as const)('keeps the CLI under 300 MB peak RSS and still evaluates (%s)', async (transport, flood) => {
+  ] as const)('keeps the CLI under 300 MB peak RSS, still evaluates and counts what it dropped (%s)', async (transport, flood) => {
     const out = mkdtempSync(join(tmpdir(), 'mcp-evals-flood-'));
     const server = `FIXTURE_FLOOD=${flood} node ${JSON.stringify(REFERENCE_SERVER)} --break=flood`;
     const port = 20_000 + Math.floor(Math.random() * 20_000);
@@ -31,5 +33,12 @@ describe('a notification flood', () => {
     expect(result.peakRssBytes!).toBeLessThan(PEAK_RSS_LIMIT);
     const report = readFileSync(join(out, 'report.json'), 'utf8');
     expect(report.length).toBeLessThan(2 * 1024 * 1024);
+    // What was dropped is counted in report.json and said in the summaries, not cut silently.
+    const dropped = (JSON.parse(report) as { conformance: { dropped?: Record<string, number> } }).conformance.dropped ?? {};
+    const kind = transport === 'stdio' ? 'unsolicited' : 'evidenceMessages';
+    expect(dropped[kind], JSON.stringify(dropped)).toBeGreaterThan(0);
+    const said = `${dropped[kind]!.toLocaleString('en-US')} ${DROP_NOUNS[kind]}`;
+    expect(readFileSync(join(out, 'summary.md'), 'utf8')).toContain(said);
+    expect(result.stdout).toContain(said);
   }, 120_000);
 });

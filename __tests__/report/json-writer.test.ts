@@ -39,6 +39,13 @@ describe('renderReportJson', () => {
     expect(() => renderReportJson(report)).not.toThrow();
   });
 
+  it('accepts the counts of what the bounds dropped, and nothing but known kinds and positive counts', () => {
+    const dropped = { unsolicited: 1_165_140, evidenceMessages: 19_900, streamEvents: 3, bodyBytes: 1024, stderrBytes: 70_000 };
+    expect(() => renderReportJson(makeReport(undefined, { dropped }))).not.toThrow();
+    expect(() => renderReportJson(makeReport(undefined, { dropped: { notifications: 3 } as never }))).toThrow(/dropped.*notifications/);
+    expect(() => renderReportJson(makeReport(undefined, { dropped: { unsolicited: 0 } }))).toThrow(/dropped\/unsolicited/);
+  });
+
   it('accepts legacy-era reports with a migration note and expected failures', () => {
     const checks = [makeCheck('a', 'fail', { era: '2025-11-25', expected: 'expected-failure', evidence: [FAILED_EXCHANGE, HTTP_EXCHANGE] })];
     const report = makeReport(checks, { era: '2025-11-25', migrationNote: 'migrate' });

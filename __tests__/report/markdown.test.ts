@@ -82,6 +82,12 @@ describe('renderConformanceMarkdown', () => {
     expect(legacy).toContain('**Migration to 2026-07-28.** answer `server/discover` &lt;now&gt; @\u200dteam');
   });
 
+  it('says what the bounds dropped, only when something was', () => {
+    expect(md).not.toContain('Dropped');
+    const out = renderConformanceMarkdown(makeReport(undefined, { dropped: { unsolicited: 1_165_140, streamEvents: 2 } }));
+    expect(out).toContain('dropped past the bounds (first entries kept, the rest counted): 1,165,140 notifications and other unsolicited messages, 2 stream events.');
+  });
+
   it('marks expected failures and does not headline them as a failure', () => {
     const report = makeReport([makeCheck('a', 'pass'), makeCheck('b', 'fail', { expected: 'expected-failure' })]);
     const out = renderConformanceMarkdown(report);

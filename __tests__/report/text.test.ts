@@ -32,6 +32,12 @@ describe('renderConformanceText', () => {
     expect(findings[2]).toBe('! list-ttl [SHOULD CACHE-01] ttlMs missing | see @someone');
   });
 
+  it('says what the bounds dropped, only when something was', () => {
+    expect(plain).not.toContain('Dropped');
+    const out = renderConformanceText(makeReport(undefined, { dropped: { evidenceMessages: 19_900, stderrBytes: 70_000 } }), { color: false });
+    expect(out.trimEnd().split('\n').at(-1)).toBe('Dropped past the bounds (first entries kept, the rest counted): 19,900 messages of an exchange past its evidence sample, 70,000 bytes of stderr');
+  });
+
   it('truncates long messages to about 200 characters', () => {
     const out = renderConformanceText(makeReport([makeCheck('long', 'fail', { message: 'z'.repeat(5000) })]), { color: false });
     const line = out.split('\n').find((l) => l.startsWith('✗ long'))!;

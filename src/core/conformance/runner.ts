@@ -2,6 +2,7 @@ import { describeOutcome, errorOf, resultOf } from '../mcp/answer.js';
 import { McpClient, META_SERVER_INFO, type RequestTracer } from '../mcp/client.js';
 import { ExchangeLog } from '../mcp/exchange-log.js';
 import { HungMethods } from '../mcp/hung-methods.js';
+import { capJson, capString, MAX_JSON_DEPTH } from '../mcp/json-depth.js';
 import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.js';
 import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from '../mcp/types.js';
 import type { Capability, CheckDefinition, Verdict } from './check.js';
@@ -13,7 +14,8 @@ import type { CheckResult, ConformanceSection, ServerIdentity, Status } from './
 import { analyzeSurface } from '../surface/analyze.js';
 import { loadTokenizer } from '../surface/cost.js';
 import { collectDefinitions } from '../surface/collect.js';
-import type { SurfaceSection } from '../surface/types.js';
+import type { SurfaceDefinitions, SurfaceSection } from '../surface/types.js';
+import { REPORT_CAPS } from '../report/caps.js';
 
 export interface ConformanceRun {
   section: ConformanceSection;
@@ -63,7 +65,7 @@ export async function runConformance(
     if (!(error instanceof TargetUnavailableError)) throw error;
     return { server: identity, section: notEvaluated(error.message, Date.now() - startedAt) };
   }
-  const log = new ExchangeLog();
+  const log = new ExchangeLog(undefined, target.drops);
   const schemas = new SpecSchemas();
   try {
     // The checks remember a method that hung, so that it costs one deadline (hung-methods.ts).
@@ -78,7 +80,7 @@ export async function runConformance(
     ctx.warmUp();
     await tokenizer;
     const checks = await runChecks(applicable, ctx, hooks);
-    const surface = options.surface === false ? undefined : await analyzeSurface(await collectDefinitions((capability) => ctx.declares(capability as Capability), (method) => ctx.list(method)));
+    const surface = options.surface === false ? undefined : await analyzeSurface(capDefinitions(await collectDefinitions((capability) => ctx.declares(capability as Capability), (method) => ctx.list(method))));
     await ctx.dispose();
     const stderr = [client.connection.stderrTail(), target.stderrTail()].filter(Boolean).join('\n');
     return {
@@ -91,6 +93,7 @@ export async function runConformance(
         migrationNote: discovery.era === LEGACY ? migrationNote(target.kind) : undefined,
         checks,
         stderr: stderr || undefined,
+        dropped: target.drops.totals(),
         summary: summarize(checks),
         durationMs: Date.now() - startedAt,
       },
@@ -159,11 +162,23 @@ async function runOne(check: CheckDefinition, ctx: CheckContext): Promise<CheckR
     requirements: check.requirements,
     assertion: check.assertion,
     era: ctx.era,
-    message: verdict.message,
+    // Capped where they are made: a message quoting a 15 MB name must not keep (or later copy) it.
+    message: capString(verdict.message, REPORT_CAPS.stringChars),
     durationMs: Date.now() - started,
-    subResults: verdict.subResults?.map((sub) => ({ ...sub, status: downgrade(sub.status, check.level) })),
+    subResults: verdict.subResults?.map((sub) => ({ ...sub, id: capString(sub.id, REPORT_CAPS.stringChars), message: capString(sub.message, REPORT_CAPS.stringChars), status: downgrade(sub.status, check.level) })),
     evidence: compactEvidence(ctx.client.log.since(mark)),
   };
+}
+
+/**
+ * Strings of the definitions past this are cut before the surface analysis reads them: every finding
+ * about such a string (too long, too costly) still fires, and no message or token count of the
+ * analysis copies 15 MB (a message quoting a name is a string that holds all of it).
+ */
+const SURFACE_STRING_CHARS = 64 * 1024;
+
+function capDefinitions(definitions: SurfaceDefinitions): SurfaceDefinitions {
+  return capJson(definitions, { stringChars: SURFACE_STRING_CHARS, depth: MAX_JSON_DEPTH });
 }
 
 /** A failing SHOULD or MAY is a warning, never a failure. */

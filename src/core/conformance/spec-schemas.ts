@@ -1,21 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Era } from '../mcp/types.js';
 import { schemasDir } from '../paths.js';
+import { precompiledSpec, SPEC_FILES, type Validator } from '../validators/precompiled.js';
 import { linearEngine } from './linear-regex.js';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM.
 type AddFormats = (ajv: Ajv2020) => unknown;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
 
-const FILES: Record<Era, string> = {
-  '2026-07-28': 'schema-2026-07-28.json',
-  '2025-11-25': 'schema-2025-11-25.json',
-};
-
-/** Which definition a successful answer to each method must match, per era. */
-const RESULT_DEFINITIONS: Record<string, string> = {
+/** Which definition a successful answer to each method must match, per era (validators/generate.mjs precompiles these). */
+export const RESULT_DEFINITIONS: Record<string, string> = {
   'server/discover': 'DiscoverResult',
   initialize: 'InitializeResult',
   ping: 'EmptyResult',
@@ -29,10 +25,14 @@ const RESULT_DEFINITIONS: Record<string, string> = {
   'completion/complete': 'CompleteResult',
 };
 
-/** The spec's own JSON Schemas (vendored, unchanged), compiled once per definition on demand. */
+/**
+ * The spec's own JSON Schemas (vendored, unchanged), one validator per definition on demand: the one
+ * generated at build time (validators/precompiled.ts) while the file is unchanged, else compiled here.
+ */
 export class SpecSchemas {
   private readonly ajv = new Map<Era, Ajv2020>();
-  private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly compiled = new Map<string, Validator>();
+  private readonly texts = new Map<Era, string>();
 
   /** Errors (empty when valid) of `value` against `#/$defs/<definition>` of the era's schema. */
   validate(era: Era, definition: string, value: unknown): string[] {
@@ -54,12 +54,11 @@ export class SpecSchemas {
     return definition && this.has(era, definition) ? definition : undefined;
   }
 
-  private compile(era: Era, definition: string): ValidateFunction | undefined {
+  private compile(era: Era, definition: string): Validator | undefined {
     const key = `${era}#${definition}`;
     const cached = this.compiled.get(key);
     if (cached) return cached;
-    const ajv = this.instance(era);
-    const validate = ajv.getSchema(`${schemaId(era)}#/$defs/${definition}`);
+    const validate = precompiledSpec(era, definition, this.text(era)) ?? this.instance(era).getSchema(`${schemaId(era)}#/$defs/${definition}`);
     if (validate) this.compiled.set(key, validate);
     return validate;
   }
@@ -70,11 +69,20 @@ export class SpecSchemas {
       // The spec's patterns run on server strings: on the linear-time engine, like the server's own.
       ajv = new Ajv2020({ strict: false, allErrors: true, code: { regExp: linearEngine() } });
       addFormats(ajv);
-      const schema = JSON.parse(readFileSync(`${schemasDir()}/${FILES[era]}`, 'utf8')) as Record<string, unknown>;
+      const schema = JSON.parse(this.text(era)) as Record<string, unknown>;
       ajv.addSchema({ ...schema, $id: schemaId(era) });
       this.ajv.set(era, ajv);
     }
     return ajv;
+  }
+
+  private text(era: Era): string {
+    let text = this.texts.get(era);
+    if (text === undefined) {
+      text = readFileSync(`${schemasDir()}/${SPEC_FILES[era]}`, 'utf8');
+      this.texts.set(era, text);
+    }
+    return text;
   }
 }
 

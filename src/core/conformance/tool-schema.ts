@@ -2,6 +2,7 @@ import { Ajv2020, MissingRefError, type ValidateFunction } from 'ajv/dist/2020.j
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv as AjvDraft07 } from 'ajv/dist/ajv.js';
 import addFormatsModule from 'ajv-formats';
+import { precompiledMeta } from '../validators/precompiled.js';
 import { linearEngine, type RegexRefused } from './linear-regex.js';
 
 /*
@@ -272,7 +273,6 @@ export interface SchemaAnalysis {
 }
 
 const analyses = new WeakMap<object, SchemaAnalysis>();
-const metaValidators = new Map<Dialect, AnyAjv>();
 
 /**
  * Analyses one schema (memoized per object, so the checks of one run share the work). Synchronous on
@@ -324,15 +324,11 @@ export function validateInstance(schema: unknown, value: unknown): { errors: str
 }
 
 function metaValidate(dialect: Dialect, schema: unknown): string[] {
-  let ajv = metaValidators.get(dialect);
-  if (!ajv) {
-    // Validating against a meta-schema registers nothing, so one instance per dialect is safe to share.
-    ajv = newAjv(dialect, { allErrors: true });
-    metaValidators.set(dialect, ajv);
-  }
+  // Generated at build time (validators/generate.mjs, with newAjv's settings): no run compiles a meta-schema.
+  const validate = precompiledMeta(dialect);
   try {
-    if (ajv.validate(META_SCHEMA_IDS[dialect], schema)) return [];
-    return formatErrors(ajv.errors);
+    if (validate(schema)) return [];
+    return formatErrors(validate.errors);
   } catch (error) {
     return [`could not be checked against the ${dialect} meta-schema: ${messageOf(error)}`];
   }

@@ -1,3 +1,4 @@
+import type { DropKind } from '../mcp/bounds.js';
 import type { Era, Exchange, TransportKind } from '../mcp/types.js';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
@@ -50,6 +51,8 @@ export interface ConformanceSection {
   notEvaluated?: { reason: string };
   /** Everything the server wrote to stderr (stdio), tail-truncated. */
   stderr?: string;
+  /** What the bounds on server-filled buffers dropped, by kind (mcp/bounds.ts); absent when nothing was. */
+  dropped?: Partial<Record<DropKind, number>>;
   summary: { pass: number; fail: number; warn: number; skip: number; total: number };
   durationMs: number;
 }

@@ -1,5 +1,6 @@
 import { nestsDeeperThan } from './json-depth.js';
 import type { Exchange, ReceivedMessage, TransportKind } from './types.js';
+import { parseSharingHugeStrings } from './huge-strings.js';
 
 /** What a transport needs to send one message and (maybe) wait for its answer. */
 export interface OutgoingMessage {
@@ -114,7 +115,7 @@ export function sameId(a: unknown, b: unknown): boolean {
 
 export function parseJsonMessage(text: string): ReceivedMessage | undefined {
   try {
-    const value: unknown = JSON.parse(text);
+    const value = parseSharingHugeStrings(text);
     // Too deep to hand to recursive code (see json-depth.ts): treated like any unusable line.
     if (value !== null && typeof value === 'object' && !Array.isArray(value) && !nestsDeeperThan(value)) return value as ReceivedMessage;
   } catch {

@@ -1,4 +1,4 @@
-import { boundExchange } from './bounds.js';
+import { boundExchange, type DropTally } from './bounds.js';
 import type { TransportExchange } from './connection.js';
 import type { Era, Exchange } from './types.js';
 
@@ -10,11 +10,17 @@ export class ExchangeLog {
   private readonly entries: Exchange[] = [];
   private seq = 0;
 
-  /** `retain`: how many exchanges to keep (the behaviour layer needs none; conformance needs all). */
-  constructor(private readonly retain = Number.POSITIVE_INFINITY) {}
+  /**
+   * `retain`: how many exchanges to keep (the behaviour layer needs none; conformance needs all).
+   * `drops`: where what the bounds cut from an exchange is counted (the run's tally, for the report).
+   */
+  constructor(
+    private readonly retain = Number.POSITIVE_INFINITY,
+    private readonly drops?: DropTally,
+  ) {}
 
   add(exchange: TransportExchange, era: Era | 'probe'): Exchange {
-    const recorded: Exchange = { seq: ++this.seq, era, ...boundExchange(exchange) };
+    const recorded: Exchange = { seq: ++this.seq, era, ...boundExchange(exchange, this.drops) };
     this.entries.push(recorded);
     if (this.entries.length > this.retain) this.entries.splice(0, this.entries.length - this.retain);
     return recorded;

@@ -13,7 +13,7 @@ import {
   type TransportExchange,
   type UnsolicitedRecord,
 } from './connection.js';
-import { BUFFER_BOUNDS, droppedNote } from './bounds.js';
+import { BUFFER_BOUNDS, droppedNote, type DropTally } from './bounds.js';
 import { parseSse, SseParser, type SseEvent } from './sse.js';
 import type { ReceivedMessage } from './types.js';
 import { redactHeaders } from './redact.js';
@@ -24,6 +24,8 @@ export interface HttpOptions {
   headers?: Record<string, string>;
   /** A larger body is cut off and reported. */
   maxBodyBytes?: number;
+  /** Where what the bounds drop is counted (the run's tally). */
+  drops?: DropTally;
 }
 
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
@@ -44,9 +46,11 @@ export class HttpConnection implements Connection {
   private readonly maxBody: number;
   private readonly extraHeaders: Record<string, string>;
   private stray: UnsolicitedRecord[] = [];
+  private readonly drops: DropTally | undefined;
 
   constructor(options: HttpOptions) {
     this.target = options.url;
+    this.drops = options.drops;
     this.maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
     this.extraHeaders = options.headers ?? {};
   }
@@ -131,7 +135,10 @@ export class HttpConnection implements Connection {
       }
       if (isSse) sampled.add(sse.end());
       const head = Buffer.concat(chunks).toString('utf8');
-      const text = isSse && headBytes > BUFFER_BOUNDS.exchangeBodyBytes ? `${head}\n(${droppedNote(headBytes - Buffer.byteLength(head), 'bytes of the body')})` : head;
+      const cutBytes = isSse ? headBytes - Buffer.byteLength(head) : 0;
+      const text = cutBytes > 0 ? `${head}\n(${droppedNote(cutBytes, 'bytes of the body')})` : head;
+      this.drops?.add('bodyBytes', cutBytes);
+      this.drops?.add('evidenceMessages', sampled.dropped);
       const { messages, garbage } = isSse ? sampled.decode() : decodeBody(text, contentType, isSse);
       answer ??= findAnswer(messages, message.id);
       if (!answer && !failure && message.expectAnswer && response.statusCode !== 202) {
@@ -249,6 +256,7 @@ export class HttpConnection implements Connection {
     }
     textParts.push(decoder.decode());
     const text = textParts.join('');
+    this.drops?.add('streamEvents', droppedEvents);
     if (droppedEvents > 0) failure ??= `${droppedEvents.toLocaleString('en-US')} more SSE events dropped (the first ${MAX_STREAM_EVENTS.toLocaleString('en-US')} were kept)`;
     if (!isSse && text.trim() !== '') {
       const parsedMessage = parseJsonMessage(text);
@@ -295,11 +303,14 @@ export function isStreamCut(exchange: TransportExchange): boolean {
 class SseSample {
   private readonly kept: SseEvent[] = [];
   private seen = 0;
+  /** Events seen and not kept. */
+  dropped = 0;
 
   add(events: SseEvent[]): void {
     for (const event of events) {
       this.seen += 1;
       if (this.seen <= BUFFER_BOUNDS.exchangeMessages || event.data.includes('"result"') || event.data.includes('"error"')) this.kept.push(event);
+      else this.dropped += 1;
     }
   }
 

@@ -23,7 +23,7 @@ export function nestsDeeperThan(value: unknown, limit = MAX_JSON_DEPTH): boolean
 
 /**
  * A deep copy with every string (keys included) cut at `stringChars` and nesting cut at `depth`,
- * made without recursion; `mapString` rewrites each string first (report path scrubbing).
+ * made without recursion; `mapString` rewrites each (cut) string (report path scrubbing).
  */
 export function capJson<T>(value: T, caps: { stringChars: number; depth: number; mapString?: (text: string) => string }): T {
   const map = caps.mapString ?? ((text: string) => text);
@@ -34,7 +34,7 @@ export function capJson<T>(value: T, caps: { stringChars: number; depth: number;
     const put = (copy: unknown) => {
       (into as Record<string | number, unknown>)[key] = copy;
     };
-    if (typeof from === 'string') put(capString(map(from), caps.stringChars));
+    if (typeof from === 'string') put(map(capString(from, caps.stringChars)));
     else if (from === null || typeof from !== 'object') put(from);
     else if (depth >= caps.depth) put(`(nested deeper than ${caps.depth} levels; not shown)`);
     else if (Array.isArray(from)) {
@@ -61,8 +61,18 @@ export function capJson<T>(value: T, caps: { stringChars: number; depth: number;
   return root.value as T;
 }
 
-/** "huge_nnnn… (15,728,640 bytes)" */
+/**
+ * "huge_nnnn… (15,728,640 bytes)", `max` characters in all, so that capping again changes nothing.
+ * The kept part is a copy of its own: a slice would hold on to the whole original (V8 keeps sliced
+ * strings as views), and the point is to let 15 MB go.
+ */
 export function capString(text: string, max: number): string {
   if (text.length <= max) return text;
-  return `${text.slice(0, max)}… (${Buffer.byteLength(text, 'utf8').toLocaleString('en-US')} bytes)`;
+  const note = `… (${Buffer.byteLength(text, 'utf8').toLocaleString('en-US')} bytes)`;
+  return `${detach(text.slice(0, Math.max(0, max - note.length)))}${note}`;
+}
+
+/** A copy of a (short) string that shares no memory with the one it was cut from (lone surrogates kept). */
+export function detach(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ConfigurationError } from '../errors.js';
+import type { DropTally } from './bounds.js';
 import { RUN_SECRETS } from './redact.js';
 
 const STDERR_TAIL_BYTES = 64 * 1024;
@@ -60,7 +61,7 @@ export class ProcessGroup {
   private exited: Promise<{ code: number | null; signal: string | null }>;
   private exitInfo: { code: number | null; signal: string | null } | undefined;
 
-  constructor(command: string, options: { cwd?: string; env?: Record<string, string>; stdin: 'pipe' | 'ignore' }) {
+  constructor(command: string, options: { cwd?: string; env?: Record<string, string>; stdin: 'pipe' | 'ignore'; drops?: DropTally }) {
     this.child = spawn(command, {
       shell: true,
       detached: true, // new process group: kill(-pid) reaches grandchildren
@@ -70,7 +71,11 @@ export class ProcessGroup {
     });
     this.child.stderr?.on('data', (chunk: Buffer) => {
       this.stderr += chunk.toString('utf8');
-      if (this.stderr.length > STDERR_TAIL_BYTES * 2) this.stderr = this.stderr.slice(-STDERR_TAIL_BYTES);
+      if (this.stderr.length > STDERR_TAIL_BYTES * 2) {
+        const kept = this.stderr.slice(-STDERR_TAIL_BYTES);
+        options.drops?.add('stderrBytes', Buffer.byteLength(this.stderr) - Buffer.byteLength(kept));
+        this.stderr = kept;
+      }
     });
     this.exited = new Promise((resolve) => {
       this.child.once('exit', (code, signal) => {

@@ -15,8 +15,8 @@ import {
 } from './connection.js';
 import { didNotStart } from './startup-error.js';
 import type { ReceivedMessage } from './types.js';
-import { BUFFER_BOUNDS, BoundedList, droppedNote } from './bounds.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
+import { BUFFER_BOUNDS, BoundedList, droppedNote, type DropTally } from './bounds.js';
+import { capString, detach, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 
 export interface StdioOptions {
   command: string;
@@ -26,6 +26,8 @@ export interface StdioOptions {
   maxLineBytes?: number;
   /** How long the server gets to exit after stdin closes before it is signalled. */
   exitGraceMs?: number;
+  /** Where what the bounds drop is counted (the run's tally). */
+  drops?: DropTally;
 }
 
 interface Line {
@@ -69,6 +71,7 @@ export class StdioConnection implements Connection {
   private readonly group: ProcessGroup;
   private readonly maxLine: number;
   private readonly exitGraceMs: number;
+  private readonly drops: DropTally | undefined;
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private dropping = false;
@@ -88,7 +91,8 @@ export class StdioConnection implements Connection {
     this.target = options.command;
     this.maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE;
     this.exitGraceMs = options.exitGraceMs ?? 5000;
-    this.group = new ProcessGroup(options.command, { cwd: options.cwd, env: options.env, stdin: 'pipe' });
+    this.drops = options.drops;
+    this.group = new ProcessGroup(options.command, { cwd: options.cwd, env: options.env, stdin: 'pipe', drops: options.drops });
     this.group.child.stdout?.on('data', (chunk: Buffer) => this.onData(chunk));
     this.group.child.stdin?.on('error', () => {
       // EPIPE when the server died: surfaced through the exit, not as a crash of ours
@@ -164,6 +168,7 @@ export class StdioConnection implements Connection {
       seen.push(answer);
       dropped -= 1;
     }
+    this.drops?.add('evidenceMessages', dropped);
     return {
       transport: 'stdio',
       request: { method: message.method, body: message.body },
@@ -242,6 +247,7 @@ export class StdioConnection implements Connection {
     const lines = [...received];
     const sample = lines.slice(0, BUFFER_BOUNDS.exchangeMessages);
     const notKept = lines.length - sample.length + droppedLines;
+    this.drops?.add('streamEvents', droppedLines);
     return {
       exchange: {
         transport: 'stdio',
@@ -414,19 +420,27 @@ export class StdioConnection implements Connection {
     try {
       text = utf8.decode(bytes);
     } catch {
-      this.record({ at, raw: bytes.toString('latin1').slice(0, 500), problem: 'not UTF-8' });
+      this.record({ at, raw: bytes.toString('latin1', 0, 500), problem: 'not UTF-8' });
       return;
     }
     const raw = text.endsWith('\r') ? text.slice(0, -1) : text;
     if (raw.trim() === '') return;
     const message = parseJsonMessage(raw);
-    if (message) return this.record({ at, raw, message });
+    if (message) return this.record({ at, raw: this.keptText(raw), message });
     const deep = tooDeepId(raw);
-    if (!deep) return this.record({ at, raw, problem: 'not a JSON-RPC message' });
+    if (!deep) return this.record({ at, raw: this.keptText(raw), problem: 'not a JSON-RPC message' });
     const problem = `JSON nested deeper than ${MAX_JSON_DEPTH} levels, not processed`;
-    this.record({ at, raw: raw.slice(0, 500), problem });
+    this.record({ at, raw: detach(raw.slice(0, 500)), problem });
     // Most likely an answer: fail its waiter now, with the reason, rather than at its deadline.
     for (const waiter of this.waiters.filter((w) => deep.id !== undefined && sameId(w.id, deep.id))) waiter.fail(`the server's answer is ${problem}`);
+  }
+
+  /** A line's text as kept: past BUFFER_BOUNDS.lineTextChars only its head, so a 15 MB line is not held twice. */
+  private keptText(raw: string): string {
+    if (raw.length <= BUFFER_BOUNDS.lineTextChars) return raw;
+    const kept = capString(raw, BUFFER_BOUNDS.lineTextChars);
+    this.drops?.add('bodyBytes', Buffer.byteLength(raw) - Buffer.byteLength(kept));
+    return kept;
   }
 
   /** Drops the older half of the held lines (by count, or by bytes when a few lines are huge). */
@@ -440,6 +454,11 @@ export class StdioConnection implements Connection {
     for (const line of this.lines.slice(0, cut)) this.claimed.delete(line);
     this.lines.splice(0, cut);
     this.lineBytes -= bytes;
+  }
+
+  /** Unsolicited records are kept up to the bound; the rest are counted, here and in the run's tally. */
+  private keepStray(record: UnsolicitedRecord): void {
+    if (!this.stray.push(record)) this.drops?.add('unsolicited', 1);
   }
 
   private record(line: Line): void {
@@ -459,15 +478,15 @@ export class StdioConnection implements Connection {
         waiter.resolve(line);
         return;
       }
-      if (!isFenceAnswer(line)) this.stray.push({ at: line.at, raw: line.raw, message, reason: 'response to no pending request' });
+      if (!isFenceAnswer(line)) this.keepStray({ at: line.at, raw: line.raw, message, reason: 'response to no pending request' });
       return;
     }
     if (!message) {
       // A JSON-RPC error for unparseable input may carry id null; it is matched above. Everything else is a finding.
-      this.stray.push({ at: line.at, raw: line.raw, reason: line.problem ?? 'unparseable' });
+      this.keepStray({ at: line.at, raw: line.raw, reason: line.problem ?? 'unparseable' });
       return;
     }
     const reason = message.method !== undefined && message.id !== undefined ? 'request from the server' : 'notification';
-    this.stray.push({ at: line.at, raw: line.raw, message, reason });
+    this.keepStray({ at: line.at, raw: line.raw, message, reason });
   }
 }

@@ -1,4 +1,5 @@
 import { request } from 'undici';
+import { DropTally } from './bounds.js';
 import type { Connection } from './connection.js';
 import { HttpConnection, describe } from './http-transport.js';
 import { ProcessGroup } from './process-group.js';
@@ -29,6 +30,8 @@ export class TargetUnavailableError extends Error {
 export class Target {
   private launched: ProcessGroup | undefined;
   private readonly connections: Connection[] = [];
+  /** What the bounds dropped over every connection to this server (and its stderr), for the report. */
+  readonly drops = new DropTally();
 
   private constructor(readonly spec: TargetSpec) {}
 
@@ -50,8 +53,8 @@ export class Target {
   connect(): Connection {
     const connection =
       this.spec.kind === 'stdio'
-        ? new StdioConnection({ command: this.spec.command, cwd: this.spec.cwd, env: this.spec.env })
-        : new HttpConnection({ url: this.spec.url, headers: this.spec.headers });
+        ? new StdioConnection({ command: this.spec.command, cwd: this.spec.cwd, env: this.spec.env, drops: this.drops })
+        : new HttpConnection({ url: this.spec.url, headers: this.spec.headers, drops: this.drops });
     this.connections.push(connection);
     return connection;
   }
@@ -78,7 +81,7 @@ export class Target {
   }
 
   private async launch(start: NonNullable<Extract<TargetSpec, { kind: 'http' }>['start']>, url: string): Promise<void> {
-    this.launched = new ProcessGroup(start.command, { cwd: start.cwd, env: start.env, stdin: 'ignore' });
+    this.launched = new ProcessGroup(start.command, { cwd: start.cwd, env: start.env, stdin: 'ignore', drops: this.drops });
     const readyUrl = start.readyUrl ?? url;
     const deadline = Date.now() + (start.readyTimeoutMs ?? 30_000);
     let lastProblem = 'no answer yet';

@@ -1,4 +1,5 @@
 import type { CheckResult } from '../conformance/types.js';
+import { describeDrops } from '../mcp/bounds.js';
 import { renderSurfaceHtml } from './html-surface.js';
 import type { TraceLine } from '../evals/run-evals.js';
 import type { HistoryEntry } from '../history/history.js';
@@ -140,6 +141,7 @@ function renderConformance(report: Report, grid: string): string {
     );
   }
   out.push('</tbody></table></details>');
+  if (section.dropped) out.push(`<p class="muted">Dropped past the bounds (first entries kept, the rest counted): ${h(describeDrops(section.dropped))}</p>`);
   if (section.stderr) out.push(`<details><summary>Server stderr</summary><pre>${h(truncate(section.stderr, 8000))}</pre></details>`);
   out.push('</section>');
   return out.join('\n');

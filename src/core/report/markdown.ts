@@ -1,4 +1,5 @@
 import type { CheckResult, Status } from '../conformance/types.js';
+import { describeDrops } from '../mcp/bounds.js';
 import { assertionRows, type AssertionOutcome } from './assertions.js';
 import { markdownCode, markdownInline, markdownProse, truncate } from './escape.js';
 import { formatCounts, formatDuration, headline, isBlockingFailure } from './outcome.js';
@@ -58,6 +59,8 @@ export function renderConformanceMarkdown(report: Report, options: MarkdownOptio
     out.add('\n');
     if (shown < findings.length) out.add(`_…and ${findings.length - shown} more failures and warnings, not shown to keep this summary under ${formatBytes(maxBytes)}; report.json has them all._\n\n`);
   }
+
+  if (section.dropped) out.add(`_The server sent more than the run keeps: dropped past the bounds (first entries kept, the rest counted): ${describeDrops(section.dropped)}._\n\n`);
 
   if (section.migrationNote) out.add(`> [!NOTE]\n> **Migration to 2026-07-28.** ${markdownProse(section.migrationNote)}\n\n`);
 

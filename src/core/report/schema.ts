@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { schemasDir } from '../paths.js';
+import { precompiledReport, type Validator } from '../validators/precompiled.js';
 import type { Report } from './types.js';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM.
@@ -14,17 +15,24 @@ export const REPORT_SCHEMA_FILE = 'report.schema.json';
 /** At most this many violations are listed in one message. */
 const MAX_LISTED = 20;
 
-let compiled: ValidateFunction | undefined;
+let compiled: Validator | undefined;
 
-/** The compiled JSON Schema of report.json (schemas/report.schema.json), loaded once. */
-function validator(): ValidateFunction {
+/**
+ * The JSON Schema of report.json (schemas/report.schema.json) as a validator, once per process: the
+ * one generated at build time, or compiled here when the schema file has changed since.
+ */
+function validator(): Validator {
   if (!compiled) {
-    const schema = JSON.parse(readFileSync(join(schemasDir(), REPORT_SCHEMA_FILE), 'utf8')) as Record<string, unknown>;
-    const ajv = new Ajv2020({ strict: true, allErrors: true });
-    addFormats(ajv);
-    compiled = ajv.compile(schema);
+    const text = readFileSync(join(schemasDir(), REPORT_SCHEMA_FILE), 'utf8');
+    compiled = precompiledReport(text) ?? compile(JSON.parse(text) as Record<string, unknown>);
   }
   return compiled;
+}
+
+function compile(schema: Record<string, unknown>): Validator {
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  addFormats(ajv);
+  return ajv.compile(schema);
 }
 
 /**

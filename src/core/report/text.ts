@@ -1,4 +1,5 @@
 import type { CheckResult } from '../conformance/types.js';
+import { describeDrops } from '../mcp/bounds.js';
 import { assertionRows, type AssertionOutcome } from './assertions.js';
 import { oneLine, truncate } from './escape.js';
 import { inertText } from './inert.js';
@@ -46,6 +47,7 @@ export function renderConformanceText(report: Report, options: TextOptions): str
   const findings = [...section.checks.filter((check) => check.status === 'fail'), ...section.checks.filter((check) => check.status === 'warn')];
   if (findings.length > 0) lines.push('');
   for (const check of findings) lines.push(findingLine(check, c));
+  if (section.dropped) lines.push('', c.dim(`Dropped past the bounds (first entries kept, the rest counted): ${describeDrops(section.dropped)}`));
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import type { ErrorObject } from 'ajv';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import equalModule from 'ajv/dist/runtime/equal.js';
+import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
+import type { Era } from '../mcp/types.js';
+import { createValidators, REQUIRED, SOURCE_HASHES } from './standalone.js';
+
+/*
+ * The validators every run needs, compiled at build time (generate.mjs → standalone.ts) instead of by
+ * ajv at each start, which cost about a third of a conformance run's CPU. Each is used only while the
+ * schema file still has the content it was generated from; otherwise the caller compiles as before.
+ */
+
+export type MetaDialect = '2020-12' | '2019-09' | 'draft-07';
+
+/** What ajv's compile() and standalone code both give: a predicate that leaves its errors on itself. */
+export interface Validator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+type Validators = Record<string, Validator>;
+
+/** The schema files the spec validators come from, by era. */
+export const SPEC_FILES: Record<Era, string> = { '2026-07-28': 'schema-2026-07-28.json', '2025-11-25': 'schema-2025-11-25.json' };
+
+/**
+ * A CommonJS module as require() returns it: Node's import gives module.exports, vitest and ncc give
+ * its `default` export when it declares __esModule (for these two, the function).
+ */
+function asRequired(imported: unknown): unknown {
+  return typeof imported === 'function' ? { default: imported } : imported;
+}
+
+let created: Record<string, Validators> | undefined;
+
+/** The generated validators, set up on first use (their patterns compile then). */
+function generated(): Record<string, Validators> {
+  if (!created) {
+    const modules: Record<string, unknown> = {
+      'ajv-formats/dist/formats': { fullFormats },
+      'ajv/dist/runtime/equal': asRequired(equalModule),
+      'ajv/dist/runtime/ucs2length': asRequired(ucs2lengthModule),
+    };
+    const missing = REQUIRED.filter((name) => !(name in modules));
+    if (missing.length > 0) throw new Error(`validators/standalone.ts requires ${missing.join(', ')}: add it to precompiled.ts`);
+    created = createValidators(modules) as Record<string, Validators>;
+  }
+  return created;
+}
+
+/** Whether `text` is the content `file` (under schemas/) had when the validators were generated. */
+export function isGeneratedFrom(file: string, text: string): boolean {
+  const recorded = SOURCE_HASHES[file];
+  return recorded !== undefined && createHash('sha256').update(text).digest('hex') === recorded;
+}
+
+/** report.json's validator, when `schemaText` is the schema it was generated from. */
+export function precompiledReport(schemaText: string): Validator | undefined {
+  return isGeneratedFrom('report.schema.json', schemaText) ? generated().reportValidators.report : undefined;
+}
+
+/** The validator of `#/$defs/<definition>` of the era's spec schema, when generated from `schemaText` (only the definitions the checks use are). */
+export function precompiledSpec(era: Era, definition: string, schemaText: string): Validator | undefined {
+  const validators = generated()[`spec${era.replaceAll('-', '')}Validators`];
+  return Object.hasOwn(validators, definition) && isGeneratedFrom(SPEC_FILES[era], schemaText) ? validators[definition] : undefined;
+}
+
+/** The meta-schema validator of a dialect (ajv's own copies, fixed by its version). */
+export function precompiledMeta(dialect: MetaDialect): Validator {
+  return generated()[`meta${dialect.replaceAll('-', '')}Validators`].meta;
+}
