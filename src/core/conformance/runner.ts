@@ -12,7 +12,6 @@ import { CHECKS } from './registry.js';
 import { SpecSchemas } from './spec-schemas.js';
 import type { CheckResult, ConformanceSection, ServerIdentity, Status } from './types.js';
 import { analyzeSurface } from '../surface/analyze.js';
-import { loadTokenizer } from '../surface/cost.js';
 import { collectDefinitions } from '../surface/collect.js';
 import type { SurfaceDefinitions, SurfaceSection } from '../surface/types.js';
 import { REPORT_CAPS } from '../report/caps.js';
@@ -55,9 +54,6 @@ export async function runConformance(
   const settings: ConformanceOptions = { ...DEFAULT_OPTIONS, ...fromSpec, ...given };
   const startedAt = Date.now();
   const identity: ServerIdentity = { transport: spec.kind, target: spec.kind === 'stdio' ? spec.command : spec.url };
-  // The surface analysis's tokenizer (megabytes of JavaScript) loads while the server starts,
-  // and is awaited before the checks: compiling it during a timed check would stall the event loop.
-  const tokenizer = options.surface === false ? undefined : loadTokenizer().catch(() => undefined);
   let target: Target;
   try {
     target = await Target.open(withStartupBudget(spec, settings.startupTimeoutMs));
@@ -78,7 +74,6 @@ export async function runConformance(
     const ctx = new CheckContext(client, target, discovery, schemas, settings);
     const applicable = CHECKS.filter((check) => appliesTo(check, discovery.era, target.kind) && (!options.only || options.only.includes(check.id)));
     ctx.warmUp();
-    await tokenizer;
     const checks = await runChecks(applicable, ctx, hooks);
     const surface = options.surface === false ? undefined : await analyzeSurface(capDefinitions(await collectDefinitions((capability) => ctx.declares(capability as Capability), (method) => ctx.list(method))));
     await ctx.dispose();

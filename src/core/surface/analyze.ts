@@ -8,8 +8,8 @@ import { COMPONENTS, type DefinitionKind, type FindingLevel, type SurfaceDefinit
 
 /**
  * The surface section of Layer 0: every analysis over the listed definitions, pure and
- * deterministic (no model, no network). `durationMs` is the analysis itself, the tokenizer's
- * loading left out (a conformance run loads it while its checks run). Baseline pins are compared afterwards, where the
+ * deterministic (no model, no network). `durationMs` is the analysis with the tokenizer's
+ * loading. Baseline pins are compared afterwards, where the
  * baseline is known (withBaseline).
  */
 
@@ -18,8 +18,8 @@ const MAX_FINDINGS = 2000;
 const LEVEL_ORDER: Record<FindingLevel, number> = { error: 0, warning: 1, note: 2 };
 
 export async function analyzeSurface(definitions: SurfaceDefinitions): Promise<SurfaceSection> {
-  const countTokens = await loadTokenizer();
   const started = performance.now();
+  const countTokens = await loadTokenizer();
   const { tools } = definitions;
   const assessments = assessTools(tools);
   const costs = tools.map((tool) => toolCost(tool, countTokens));

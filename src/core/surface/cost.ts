@@ -2,8 +2,8 @@ import { isObject } from './text.js';
 
 /**
  * Context cost: the tokens tool definitions take in every conversation, as each provider family
- * receives them. OpenAI: the function-tool JSON counted exactly with o200k_base (gpt-tokenizer,
- * encoding bundled, nothing downloaded). Anthropic publishes no tokenizer: its figure is an
+ * receives them. OpenAI: the function-tool JSON counted exactly with o200k_base (gpt-tokenizer's
+ * ranks and split pattern, bundled, nothing downloaded; counted by tokenizer/o200k.ts). Anthropic publishes no tokenizer: its figure is an
  * estimate, the o200k_base count of the Anthropic tools JSON times ANTHROPIC_RATIO.
  */
 
@@ -23,15 +23,12 @@ export interface ToolCost {
   anthropic: number;
 }
 
-type CountTokens = (text: string, options: { disallowedSpecial: Set<string> }) => number;
+type CountTokens = (text: string) => number;
 let tokenizer: Promise<CountTokens> | undefined;
 
-/**
- * The o200k_base tokenizer, imported on first use: its merge table is megabytes of JavaScript.
- * A conformance run starts loading it at the beginning so that it is ready when the checks end.
- */
+/** The o200k_base tokenizer, imported on first use: its ranks are 2 MB that a run without a surface section never parses. */
 export function loadTokenizer(): Promise<CountTokens> {
-  tokenizer ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => module.countTokens as CountTokens);
+  tokenizer ??= import('./tokenizer/o200k.js').then((module) => module.countO200kTokens);
   return tokenizer;
 }
 
@@ -53,7 +50,7 @@ export function toolCost(tool: Record<string, unknown>, countTokens: CountTokens
 }
 
 function count(text: string, countTokens: CountTokens): number {
-  // A server may put special-token text ("<|endoftext|>") in a description: count it as text, never throw.
-  if (text.length <= MAX_COUNT_CHARS) return countTokens(text, { disallowedSpecial: new Set() });
-  return Math.ceil((countTokens(text.slice(0, MAX_COUNT_CHARS), { disallowedSpecial: new Set() }) * text.length) / MAX_COUNT_CHARS);
+  // Special-token text ("<|endoftext|>") in a description is counted as text (o200k.ts never throws).
+  if (text.length <= MAX_COUNT_CHARS) return countTokens(text);
+  return Math.ceil((countTokens(text.slice(0, MAX_COUNT_CHARS)) * text.length) / MAX_COUNT_CHARS);
 }
