@@ -34,12 +34,12 @@ describe('the CLI surface', () => {
   it('builds lib/ on npm ci in a clone (prepare), which bin/mcp-evals.js runs', async () => {
     const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; bin: Record<string, string> };
     expect(pkg.scripts.prepare).toBe('npm run build --silent');
-    // The validators are generated first (src/core/validators/generate.mjs), then lib/ is compiled.
-    expect(pkg.scripts.build).toBe('node src/core/validators/generate.mjs && tsc -p tsconfig.build.json');
+    // The validators are generated first (src/core/validators/generate.mjs), then lib/ is compiled and bundled.
+    expect(pkg.scripts.build).toBe('node src/core/validators/generate.mjs && tsc -p tsconfig.build.json && node src/cli/bundle.mjs');
     const build = JSON.parse(await readFile(join(ROOT, 'tsconfig.build.json'), 'utf8')) as { extends: string };
     expect(build.extends).toBe('./tsconfig.json');
     expect(await readFile(join(ROOT, 'tsconfig.json'), 'utf8')).toMatch(/"outDir": "lib"/);
-    expect(await readFile(join(ROOT, pkg.bin['mcp-evals']), 'utf8')).toContain("import('../lib/cli/main.js')");
+    expect(await readFile(join(ROOT, pkg.bin['mcp-evals']), 'utf8')).toContain("import('../lib/cli-bundle/main.js')");
   });
 });
 

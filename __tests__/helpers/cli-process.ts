@@ -11,7 +11,7 @@ const LIB_ENTRY = fileURLToPath(new URL('./cli-child-lib.mjs', import.meta.url))
 function assertLibFresh(): void {
   let built: number;
   try {
-    built = statSync(join(ROOT, 'lib', 'cli', 'main.js')).mtimeMs;
+    built = statSync(join(ROOT, 'lib', 'cli-bundle', 'main.js')).mtimeMs;
   } catch {
     throw new Error('lib/ is not built: run `npm run build` (npm ci does it) before this test');
   }

@@ -21,6 +21,11 @@ export interface CheckDefinition {
   needs?: Capability[];
   /** Runs after every other check, over the whole exchange log. */
   late?: boolean;
+  /**
+   * Watches a stream or waits out a window (notifications that must or must not come): the slowest
+   * checks, so a concurrent run starts them first rather than let one end the run alone.
+   */
+  watches?: boolean;
   run(ctx: CheckContext): Promise<Verdict>;
 }
 

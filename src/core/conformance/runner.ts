@@ -112,10 +112,11 @@ async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks
     hooks.onCheck?.(result, done, applicable.length);
   };
   if (ctx.transport === 'http' && ctx.era === MODERN) {
+    const order = startOrder(early);
     let next = 0;
     const worker = async () => {
-      while (next < early.length) {
-        const index = next++;
+      while (next < order.length) {
+        const index = order[next++];
         finish(index, await runOne(early[index], ctx.forCheck(early[index].id)));
       }
     };
@@ -128,6 +129,11 @@ async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks
   }
   for (const [offset, check] of late.entries()) finish(early.length + offset, await runOne(check, ctx.forCheck(check.id)));
   return results;
+}
+
+/** Indices of `checks` in the order a concurrent run starts them: longest first (the checks that wait out a window), so the quick ones fill the gaps instead of one slow check ending the run alone. */
+export function startOrder(checks: readonly CheckDefinition[]): number[] {
+  return [...checks.keys()].sort((a, b) => Number(checks[b].watches ?? false) - Number(checks[a].watches ?? false));
 }
 
 function appliesTo(check: CheckDefinition, era: Era, transport: 'stdio' | 'http'): boolean {

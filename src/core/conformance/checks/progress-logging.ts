@@ -200,6 +200,7 @@ export const progressLoggingChecks = [
     level: 'MUST',
     requirements: ['PROG-01', 'PROG-02', 'PROG-03', 'PROG-04', 'PROG-05'],
     eras: MODERN_ONLY,
+    watches: true,
     needs: ['tools'],
     async run(ctx) {
       const picked = await pickTool(ctx);
@@ -220,6 +221,7 @@ export const progressLoggingChecks = [
     level: 'MUST',
     requirements: ['LOG-02', 'LOG-03', 'LOG-05'],
     eras: MODERN_ONLY,
+    watches: true,
     needs: ['tools'],
     async run(ctx) {
       const picked = await pickTool(ctx);
@@ -284,6 +286,7 @@ export const progressLoggingChecks = [
     level: 'SHOULD',
     requirements: ['CANC-02'],
     eras: MODERN_ONLY,
+    watches: true,
     transport: 'stdio',
     needs: ['tools'],
     async run(ctx) {

@@ -182,6 +182,7 @@ export const subscriptionChecks = [
     level: 'MUST',
     requirements: ['SUB-01', 'SUB-02', 'SUB-03', 'SUB-04', 'SUB-05', 'SUB-06', 'SUB-07', 'SUB-10'],
     eras: MODERN_ONLY,
+    watches: true,
     async run(ctx) {
       const client = await ctx.fresh();
       try {
