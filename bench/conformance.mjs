@@ -18,6 +18,7 @@
 //   --no-gnu-time          measure CPU/RSS with the in-process hook even if /usr/bin/time exists
 //   --no-build             measure lib/ as it is, even if src/ is newer or does not compile
 //   --keep                 keep the temporary folder (logs, reports) and print where it is
+//   --scenario KEY         only this server: example or hang (default: both)
 //
 // Exit codes: 0 the benchmark ran (whatever either tool said about the server); 1 it could not
 // run (setup, build, install, server start, a tool crashed or hung); 2 bad flags.
@@ -62,6 +63,7 @@ function parseOptions(argv) {
       'no-gnu-time': { type: 'boolean', default: false },
       'no-build': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
+      scenario: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -86,6 +88,7 @@ function parseOptions(argv) {
     gnuTime: !values['no-gnu-time'],
     build: !values['no-build'],
     keep: values.keep,
+    scenario: values.scenario,
   };
 }
 
@@ -106,7 +109,7 @@ async function main(opts) {
     else rmSync(work, { recursive: true, force: true });
   });
 
-  for (const scenario of SCENARIOS) {
+  for (const scenario of SCENARIOS.filter((each) => !opts.scenario || each.key === opts.scenario)) {
     console.log(`=== ${scenario.title} ===`);
     await benchScenario(opts, { meter, built, official, selection, oursNodeVersion, work, scenario });
     console.log('');

@@ -1,7 +1,7 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigurationError } from '../../core/errors.js';
-import { baselineFromReport, parseBaseline, splitCaseKey, type Baseline } from '../../core/gate/baseline.js';
+import { baselineFromReport, DEFAULT_BASELINE_FILE, parseBaseline, splitCaseKey, type Baseline } from '../../core/gate/baseline.js';
 import { formatAge } from '../../core/gate/compare.js';
 import { goldenSetHash } from '../../core/golden/hash.js';
 import { goldenCandidates } from '../../core/experiments/report-dir.js';
@@ -15,7 +15,6 @@ import { writeFileSafely } from '../../core/report/safe-write.js';
 import { splitPinKey } from '../../core/surface/pins.js';
 import type { Output } from '../output.js';
 
-export const DEFAULT_BASELINE_FILE = '.mcp-evals/baseline.json';
 const DEFAULT_REPORT_DIR = 'mcp-evals-report';
 /** At most this many problem cases are named in one message. */
 const MAX_LISTED = 10;

@@ -18,7 +18,7 @@ import type { Output } from '../output.js';
 import { renderSurfaceText } from '../../core/report/surface-text.js';
 import { failingFindings } from '../../core/surface/analyze.js';
 import { applySurfaceBaseline, parseSurfaceFailOn, readSurfaceBaseline } from '../../core/surface/baseline-pins.js';
-import { DEFAULT_BASELINE_FILE } from './baseline.js';
+import { DEFAULT_BASELINE_FILE } from '../../core/gate/baseline.js';
 
 /**
  * The surface flags, shared with `mcp-evals surface` (which imports them from here: defined in

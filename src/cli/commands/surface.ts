@@ -9,7 +9,7 @@ import { SPEC_REVISION, TOOL_NAME, toolVersion } from '../../core/version.js';
 import { EXIT } from '../../core/exit-codes.js';
 import { parseFlags, positiveInteger } from '../args.js';
 import type { Output } from '../output.js';
-import { DEFAULT_BASELINE_FILE } from './baseline.js';
+import { DEFAULT_BASELINE_FILE } from '../../core/gate/baseline.js';
 import { SURFACE_FLAGS_HELP, TARGET_FLAGS, targetFrom } from './conformance.js';
 
 const HELP = `mcp-evals surface — what a model reads: description smells, confusable tools, context cost,

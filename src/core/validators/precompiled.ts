@@ -33,21 +33,27 @@ function asRequired(imported: unknown): unknown {
   return typeof imported === 'function' ? { default: imported } : imported;
 }
 
-let created: Record<string, Validators> | undefined;
+let factories: Record<string, () => Record<string, unknown>> | undefined;
+const groups = new Map<string, Validators>();
 
-/** The generated validators, set up on first use (their patterns compile then). */
-function generated(): Record<string, Validators> {
-  if (!created) {
-    const modules: Record<string, unknown> = {
-      'ajv-formats/dist/formats': { fullFormats },
-      'ajv/dist/runtime/equal': asRequired(equalModule),
-      'ajv/dist/runtime/ucs2length': asRequired(ucs2lengthModule),
-    };
-    const missing = REQUIRED.filter((name) => !(name in modules));
-    if (missing.length > 0) throw new Error(`validators/standalone.ts requires ${missing.join(', ')}: add it to precompiled.ts`);
-    created = createValidators(modules) as Record<string, Validators>;
+/** One group of generated validators, built on first use (its patterns compile then). */
+function generated(group: string): Validators {
+  let validators = groups.get(group);
+  if (!validators) {
+    if (!factories) {
+      const modules: Record<string, unknown> = {
+        'ajv-formats/dist/formats': { fullFormats },
+        'ajv/dist/runtime/equal': asRequired(equalModule),
+        'ajv/dist/runtime/ucs2length': asRequired(ucs2lengthModule),
+      };
+      const missing = REQUIRED.filter((name) => !(name in modules));
+      if (missing.length > 0) throw new Error(`validators/standalone.ts requires ${missing.join(', ')}: add it to precompiled.ts`);
+      factories = createValidators(modules);
+    }
+    validators = factories[group]!() as Validators;
+    groups.set(group, validators);
   }
-  return created;
+  return validators;
 }
 
 /** Whether `text` is the content `file` (under schemas/) had when the validators were generated. */
@@ -58,16 +64,16 @@ export function isGeneratedFrom(file: string, text: string): boolean {
 
 /** report.json's validator, when `schemaText` is the schema it was generated from. */
 export function precompiledReport(schemaText: string): Validator | undefined {
-  return isGeneratedFrom('report.schema.json', schemaText) ? generated().reportValidators.report : undefined;
+  return isGeneratedFrom('report.schema.json', schemaText) ? generated('reportValidators').report : undefined;
 }
 
 /** The validator of `#/$defs/<definition>` of the era's spec schema, when generated from `schemaText` (only the definitions the checks use are). */
 export function precompiledSpec(era: Era, definition: string, schemaText: string): Validator | undefined {
-  const validators = generated()[`spec${era.replaceAll('-', '')}Validators`];
+  const validators = generated(`spec${era.replaceAll('-', '')}Validators`);
   return Object.hasOwn(validators, definition) && isGeneratedFrom(SPEC_FILES[era], schemaText) ? validators[definition] : undefined;
 }
 
 /** The meta-schema validator of a dialect (ajv's own copies, fixed by its version). */
 export function precompiledMeta(dialect: MetaDialect): Validator {
-  return generated()[`meta${dialect.replaceAll('-', '')}Validators`].meta;
+  return generated(`meta${dialect.replaceAll('-', '')}Validators`).meta;
 }
