@@ -33,6 +33,8 @@ export interface RunSelection {
 export interface RunHooks {
   /** Called as each check finishes, for progress display. */
   onCheck?: (result: CheckResult, index: number, total: number) => void;
+  /** Called when the surface section is analysed: during the last checks (HTTP, 2026) or after them. */
+  onSurface?: (surface: SurfaceSection) => void;
 }
 
 const EVIDENCE_EXCHANGES = 6;
@@ -74,8 +76,23 @@ export async function runConformance(
     const ctx = new CheckContext(client, target, discovery, schemas, settings);
     const applicable = CHECKS.filter((check) => appliesTo(check, discovery.era, target.kind) && (!options.only || options.only.includes(check.id)));
     ctx.warmUp();
-    const checks = await runChecks(applicable, ctx, hooks);
-    const surface = options.surface === false ? undefined : await analyzeSurface(capDefinitions(await collectDefinitions((capability) => ctx.declares(capability as Capability), (method) => ctx.list(method))));
+    // The surface section reads the lists the checks walk (ctx.list shares them) and is pure CPU:
+    // a small surface is analysed while the last checks wait on the server, a large one after them.
+    let surfaceTask: Promise<Settled<SurfaceSection>> | undefined;
+    const analyze = () =>
+      (surfaceTask ??= settle(
+        collectDefinitions((capability) => ctx.declares(capability as Capability), (method) => ctx.list(method)).then(async (definitions) => {
+          const section = await analyzeSurface(capDefinitions(definitions));
+          hooks.onSurface?.(section);
+          return section;
+        }),
+      ));
+    const overlapSurface = async () => {
+      const tools = ctx.declares('tools') ? (await ctx.list('tools/list')).items.length : 0;
+      if (tools <= OVERLAP_SURFACE_TOOLS) void analyze();
+    };
+    const checks = await runChecks(applicable, ctx, hooks, options.surface === false ? undefined : () => void overlapSurface().catch(() => undefined));
+    const surface = options.surface === false ? undefined : unwrap(await analyze());
     await ctx.dispose();
     const stderr = [client.connection.stderrTail(), target.stderrTail()].filter(Boolean).join('\n');
     return {
@@ -100,8 +117,30 @@ export async function runConformance(
 
 /** Checks in flight at once over 2026-07-28 HTTP: a hanging method then costs about one deadline, not one per check. */
 const CONCURRENCY = 8;
+/**
+ * Surfaces of up to this many tools are analysed while the last checks run: about 100 ms of
+ * CPU for 100 tools, a stall the checks' windows absorb. A larger surface (the confusable pairs
+ * grow with its square) waits for the checks to end, so no deadline ever races it.
+ */
+const OVERLAP_SURFACE_TOOLS = 150;
 
-async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks: RunHooks): Promise<CheckResult[]> {
+type Settled<T> = { value: T } | { error: unknown };
+
+/** A promise that never rejects, so that one started early and awaited later cannot be an unhandled rejection. */
+function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+}
+
+function unwrap<T>(settled: Settled<T>): T {
+  if ('error' in settled) throw settled.error;
+  return settled.value;
+}
+
+/** `onDrained`: called once, in a concurrent run, when every check has started (the tail, where the loop mostly waits). */
+async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks: RunHooks, onDrained?: () => void): Promise<CheckResult[]> {
   const early = applicable.filter((check) => !check.late);
   const late = applicable.filter((check) => check.late);
   const results: CheckResult[] = new Array(applicable.length);
@@ -119,6 +158,9 @@ async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks
         const index = order[next++];
         finish(index, await runOne(early[index], ctx.forCheck(early[index].id)));
       }
+      const drained = onDrained;
+      onDrained = undefined;
+      drained?.();
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, early.length) }, worker));
   } else {
