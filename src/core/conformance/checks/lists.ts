@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { describeOutcome, resultOf } from '../../mcp/answer.js';
 import type { McpClient } from '../../mcp/client.js';
 import { LEGACY, MODERN, type JsonObject } from '../../mcp/types.js';
@@ -32,8 +33,9 @@ export const listChecks = [
       if (first.error || second.error) return fail(first.error ?? second.error ?? '');
       const a = names(first.items, 'name');
       const b = names(second.items, 'name');
-      if (a.join('\u0000') === b.join('\u0000')) {
-        const sameWhole = JSON.stringify(first.items) === JSON.stringify(second.items);
+      // Compared in place: a hostile list can hold names of megabytes, and joined or stringified copies doubled the run's memory.
+      if (a.length === b.length && a.every((name, index) => name === b[index])) {
+        const sameWhole = isDeepStrictEqual(first.items, second.items);
         return pass(`${a.length} tools in the same order${sameWhole ? ', identical definitions' : ' (definitions differ in detail)'}`);
       }
       return fail(`order changed between two calls: [${a.join(', ')}] then [${b.join(', ')}]`);
