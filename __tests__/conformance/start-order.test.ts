@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/core/conformance/registry.js';
 import { runConformance, startOrder } from '../../src/core/conformance/runner.js';
@@ -39,9 +40,17 @@ describe('the surface section of a conformance run', () => {
     }
   });
 
-  it('over stdio (one check at a time), is analysed after the last check', { timeout: 120_000 }, async () => {
+  it('over stdio (one check at a time), is analysed once the checks have walked its lists, before the last check', { timeout: 120_000 }, async () => {
     const { run, events } = await order({ kind: 'stdio', command: `node ${REFERENCE_SERVER}` });
-    expect(events.at(-1)).toBe('surface');
+    expect(events.filter((event) => event === 'surface')).toHaveLength(1);
+    expect(events.indexOf('surface')).toBeLessThan(events.length - 1);
     expect(run.surface?.tools.length).toBeGreaterThan(0);
+  });
+
+  it('of more than 150 tools (confusable pairs grow with the square), is analysed after the last check', { timeout: 120_000 }, async () => {
+    const server = fileURLToPath(new URL('../fixtures/servers/surface-server.mjs', import.meta.url));
+    const { run, events } = await order({ kind: 'stdio', command: `node ${server} --profile=many --tools=160` });
+    expect(events.at(-1)).toBe('surface');
+    expect(run.surface?.counts.tools).toBe(160);
   });
 });

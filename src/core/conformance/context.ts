@@ -106,6 +106,11 @@ export class CheckContext {
   }
 
   /** Walks every page of a list method, following `nextCursor` (memoized). */
+  /** Whether a check has walked this list already (ctx.list would not send a request). */
+  listed(method: string): boolean {
+    return this.shared.lists.has(method);
+  }
+
   list(method: string): Promise<ListWalk> {
     let walk = this.shared.lists.get(method);
     if (!walk) {

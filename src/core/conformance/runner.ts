@@ -76,22 +76,27 @@ export async function runConformance(
     const ctx = new CheckContext(client, target, discovery, schemas, settings);
     const applicable = CHECKS.filter((check) => appliesTo(check, discovery.era, target.kind) && (!options.only || options.only.includes(check.id)));
     ctx.warmUp();
-    // The surface section reads the lists the checks walk (ctx.list shares them) and is pure CPU:
-    // a small surface is analysed while the last checks wait on the server, a large one after them.
+    // The surface section reads the lists the checks walk (ctx.list shares them) and is pure CPU: a
+    // small surface is analysed while checks wait on the server, yielding between its phases; over
+    // HTTP (concurrent) once every check has started, over stdio once the checks have walked every
+    // list it reads (so it never sends a request of its own beside a check). A large one waits.
     let surfaceTask: Promise<Settled<SurfaceSection>> | undefined;
-    const analyze = () =>
+    const analyze = (breathe?: () => Promise<void>) =>
       (surfaceTask ??= settle(
         collectDefinitions((capability) => ctx.declares(capability as Capability), (method) => ctx.list(method)).then(async (definitions) => {
-          const section = await analyzeSurface(capDefinitions(definitions));
+          const section = await analyzeSurface(capDefinitions(definitions), breathe);
           hooks.onSurface?.(section);
           return section;
         }),
       ));
-    const overlapSurface = async () => {
+    const overlapSurface = async (allStarted: boolean) => {
+      if (surfaceTask) return;
+      const concurrent = ctx.transport === 'http' && ctx.era === MODERN;
+      if (concurrent ? !allStarted : !surfaceLists(ctx).every((method) => ctx.listed(method))) return;
       const tools = ctx.declares('tools') ? (await ctx.list('tools/list')).items.length : 0;
-      if (tools <= OVERLAP_SURFACE_TOOLS) void analyze();
+      if (tools <= OVERLAP_SURFACE_TOOLS) void analyze(breathe);
     };
-    const checks = await runChecks(applicable, ctx, hooks, options.surface === false ? undefined : () => void overlapSurface().catch(() => undefined));
+    const checks = await runChecks(applicable, ctx, hooks, options.surface === false ? undefined : (allStarted) => void overlapSurface(allStarted).catch(() => undefined));
     const surface = options.surface === false ? undefined : unwrap(await analyze());
     await ctx.dispose();
     const stderr = [client.connection.stderrTail(), target.stderrTail()].filter(Boolean).join('\n');
@@ -139,8 +144,22 @@ function unwrap<T>(settled: Settled<T>): T {
   return settled.value;
 }
 
-/** `onDrained`: called once, in a concurrent run, when every check has started (the tail, where the loop mostly waits). */
-async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks: RunHooks, onDrained?: () => void): Promise<CheckResult[]> {
+/** Lets pending I/O callbacks run before the next slice of work. */
+function breathe(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The lists the surface section reads, of those the server declares. */
+function surfaceLists(ctx: CheckContext): string[] {
+  return [
+    ...(ctx.declares('tools') ? ['tools/list'] : []),
+    ...(ctx.declares('prompts') ? ['prompts/list'] : []),
+    ...(ctx.declares('resources') ? ['resources/list', 'resources/templates/list'] : []),
+  ];
+}
+
+/** `onCheckDone(allStarted)`: after each check, with whether every check has started (a concurrent run's tail, where the loop mostly waits). */
+async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks: RunHooks, onCheckDone?: (allStarted: boolean) => void): Promise<CheckResult[]> {
   const early = applicable.filter((check) => !check.late);
   const late = applicable.filter((check) => check.late);
   const results: CheckResult[] = new Array(applicable.length);
@@ -157,15 +176,14 @@ async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks
       while (next < order.length) {
         const index = order[next++];
         finish(index, await runOne(early[index], ctx.forCheck(early[index].id)));
+        onCheckDone?.(next >= order.length);
       }
-      const drained = onDrained;
-      onDrained = undefined;
-      drained?.();
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, early.length) }, worker));
   } else {
     for (const [index, check] of early.entries()) {
       finish(index, await runOne(check, ctx.forCheck(check.id)));
+      onCheckDone?.(index === early.length - 1);
       await keepAlive(ctx);
     }
   }

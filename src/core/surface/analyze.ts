@@ -1,5 +1,5 @@
 import { findConfusable } from './confusable.js';
-import { COST_METHOD, loadTokenizer, toolCost, WINDOW_TOKENS } from './cost.js';
+import { COST_METHOD, loadTokenizer, toolCost, WINDOW_TOKENS, type ToolCost } from './cost.js';
 import { comparePins, pinKey, pinOf } from './pins.js';
 import { findPoisoning, type NamedDefinition } from './poisoning.js';
 import { assessTools, toolName } from './smells.js';
@@ -17,13 +17,28 @@ import { COMPONENTS, type DefinitionKind, type FindingLevel, type SurfaceDefinit
 const MAX_FINDINGS = 2000;
 const LEVEL_ORDER: Record<FindingLevel, number> = { error: 0, warning: 1, note: 2 };
 
-export async function analyzeSurface(definitions: SurfaceDefinitions): Promise<SurfaceSection> {
+/** Tools counted between two breaths: about a millisecond each, cold. */
+const COST_SLICE = 20;
+
+/**
+ * `breathe` is awaited between the phases (each tens of milliseconds for 100 tools, cold): a
+ * conformance run that analyses while its checks wait on the server passes one that yields to
+ * the event loop, so that no check's I/O waits behind the whole analysis.
+ */
+export async function analyzeSurface(definitions: SurfaceDefinitions, breathe: () => Promise<void> = async () => {}): Promise<SurfaceSection> {
   const started = performance.now();
   const countTokens = await loadTokenizer();
   const { tools } = definitions;
+  await breathe();
   const assessments = assessTools(tools);
-  const costs = tools.map((tool) => toolCost(tool, countTokens));
+  const costs: ToolCost[] = [];
+  for (let index = 0; index < tools.length; index++) {
+    if (index % COST_SLICE === 0) await breathe();
+    costs.push(toolCost(tools[index]!, countTokens));
+  }
+  await breathe();
   const confusable = findConfusable(tools);
+  await breathe();
   const named: NamedDefinition[] = [
     ...tools.map((value, index) => ({ kind: 'tool' as const, name: toolName(value, index), value })),
     ...definitions.prompts.map((value, index) => ({ kind: 'prompt' as const, name: stringField(value, 'name') ?? `#${index}`, value })),
