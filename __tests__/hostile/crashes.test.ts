@@ -78,6 +78,16 @@ describe('hostile shapes', () => {
     expect(text.length).toBeLessThan(4 * 1024 * 1024);
   }, 160_000);
 
+  it('a tool whose name is 15 MB is reported, never called (each call copied the name into the request, the log and a header)', async () => {
+    const { text } = await conformance('huge-name', 'tool-call-result-shape');
+    const checks = (JSON.parse(text) as { conformance: { checks: Array<{ id: string; status: string; evidence: Array<{ request: { method: string; body?: string } }> }> } }).conformance.checks;
+    const shape = checks.find((check) => check.id === 'tool-call-result-shape')!;
+    expect(shape.status).toBe('pass');
+    const calls = shape.evidence.filter((exchange) => exchange.request.method === 'tools/call');
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect(call.request.body).not.toContain('huge_n');
+  }, 160_000);
+
   it('capForReport caps strings and depth without recursion, and scrubs machine paths', () => {
     let deep: unknown = 'bottom';
     for (let i = 0; i < 100_000; i += 1) deep = [deep];

@@ -58,6 +58,9 @@ interface Shared {
 /** How many stdio processes are started ahead of the checks that want one of their own. */
 const WARM_PROCESSES = 2;
 
+/** Longer tool names are never called (callableTools). */
+export const MAX_CALLED_NAME_CHARS = 1024;
+
 /** Everything a check can use; lists are walked once and shared. */
 export class CheckContext {
   private readonly shared: Shared;
@@ -142,10 +145,14 @@ export class CheckContext {
     return (await this.list('tools/list')).items;
   }
 
-  /** Tools the checker may call for real: read-only ones by default, so a check never sends an email. */
+  /**
+   * Tools the checker may call for real: read-only ones by default, so a check never sends an email.
+   * Never one whose name is absurdly long: tool-names reports it, and each call would copy the
+   * name (15 MB from a hostile server) into the request, its log and its Mcp-Name header.
+   */
   async callableTools(): Promise<JsonObject[]> {
     if (this.options.callTools === 'none') return [];
-    const tools = await this.tools();
+    const tools = (await this.tools()).filter((tool) => typeof tool.name !== 'string' || tool.name.length <= MAX_CALLED_NAME_CHARS);
     if (this.options.callTools === 'all') return tools;
     return tools.filter((tool) => (tool.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true);
   }

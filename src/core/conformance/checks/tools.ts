@@ -2,7 +2,7 @@ import { describeOutcome, errorOf, resultOf, truncate } from '../../mcp/answer.j
 import { encodeHeaderValue } from '../../mcp/client.js';
 import { LEGACY, MODERN, type Exchange, type JsonObject } from '../../mcp/types.js';
 import { defineCheck, fail, fromSubResults, pass, skip, type CheckDefinition, type Verdict } from '../check.js';
-import type { CheckContext } from '../context.js';
+import { MAX_CALLED_NAME_CHARS, type CheckContext } from '../context.js';
 import { errorProblem, isObject } from '../expect.js';
 import { synthesizeArguments, synthesizeInvalidArguments } from '../synthesize.js';
 import { analyzeSchema, BOUNDS, childSchemas, validateInstance, type RefFinding } from '../tool-schema.js';
@@ -397,6 +397,8 @@ async function callableTools(ctx: CheckContext): Promise<{ tools: ListedTool[]; 
   const callable = new Set(await ctx.callableTools());
   const tools = withIds(all).filter(({ tool }) => callable.has(tool) && typeof tool.name === 'string');
   if (tools.length === 0) {
+    const longNames = all.filter((tool) => typeof tool.name === 'string' && tool.name.length > MAX_CALLED_NAME_CHARS).length;
+    if (longNames === all.length) return { verdict: skip(`every tool's name is longer than ${MAX_CALLED_NAME_CHARS} characters, so none was called (see tool-names)`) };
     return { verdict: skip(`none of the ${all.length} tools is annotated readOnlyHint: true, so none was called (tools with side effects are only called with --call-tools all)`) };
   }
   return tools.length > MAX_TOOL_CALLS ? { tools: tools.slice(0, MAX_TOOL_CALLS), capped: tools.length } : { tools };
