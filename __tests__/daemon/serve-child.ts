@@ -9,7 +9,7 @@ const ENTRY = fileURLToPath(new URL('../helpers/cli-child.ts', import.meta.url))
 /** tsx by path: the child may run in a folder outside the repository. */
 const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 
-export function startServe(args: string[], options: { cwd?: string; onChild?: (child: ChildProcess) => void } = {}): Promise<{ child: ChildProcess; url: string }> {
+export function startServe(args: string[], options: { cwd?: string; onChild?: (child: ChildProcess) => void } = {}): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
   const child = spawn(process.execPath, ['--import', TSX, ENTRY, 'serve', ...args], { cwd: options.cwd ?? ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   options.onChild?.(child);
   let out = '';
@@ -22,7 +22,7 @@ export function startServe(args: string[], options: { cwd?: string; onChild?: (c
       const match = /listening on (http:\/\/\S+)/.exec(out);
       if (match) {
         clearTimeout(timer);
-        resolve({ child, url: match[1] });
+        resolve({ child, url: match[1], stderr: () => err });
       }
     });
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}; stderr: ${err}`)));

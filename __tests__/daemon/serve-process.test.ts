@@ -16,7 +16,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function serve(db: string): Promise<{ child: ChildProcess; url: string }> {
+function serve(db: string): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
   return startServe(['--port', '0', '--db', db], { onChild: (child) => children.push(child) });
 }
 
@@ -41,6 +41,15 @@ function exportBody(n: number): { body: string; traceId: string; spanIds: string
 }
 
 describe('mcp-evals serve (a process)', () => {
+  it("starts without Node's SQLite ExperimentalWarning in front of its first line", { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-evals-serve-quiet-'));
+    dirs.push(dir);
+    const { child, stderr } = await serve(join(dir, 'db.sqlite'));
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(stderr()).not.toMatch(/ExperimentalWarning|SQLite is an experimental feature/);
+  });
+
   it('refuses a non-loopback --host without --token-env (exit 2), and a token variable that is not set', async () => {
     const open = await runCli(['serve', '--host', '0.0.0.0', '--port', '0']);
     expect(open.code).toBe(2);

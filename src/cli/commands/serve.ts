@@ -71,6 +71,7 @@ export async function serveCommand(argv: string[], out: Output): Promise<number>
 
   const dbPath = resolve(values.db ?? '.mcp-evals/mcpd.sqlite');
   let SqliteStore: typeof import('../../core/daemon/store.js').SqliteStore;
+  const restoreWarnings = quietSqliteWarning();
   try {
     ({ SqliteStore } = await import('../../core/daemon/store.js'));
   } catch (error) {
@@ -78,6 +79,8 @@ export async function serveCommand(argv: string[], out: Output): Promise<number>
     if ((error as NodeJS.ErrnoException).code !== 'ERR_UNKNOWN_BUILTIN_MODULE') throw error;
     out.stderr(`mcp-evals serve: needs Node 22.13 or later (node:sqlite); this is Node ${process.versions.node}`);
     return EXIT.couldNotEvaluate;
+  } finally {
+    restoreWarnings();
   }
   const store = new SqliteStore(dbPath);
   let daemon;
@@ -121,4 +124,21 @@ export function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '');
   if (bare === 'localhost' || bare === '::1') return true;
   return isIP(bare) === 4 && bare.startsWith('127.');
+}
+
+/**
+ * Node 22 and 24 print "ExperimentalWarning: SQLite is an experimental feature" when node:sqlite
+ * loads: noise in front of the daemon's first line that its user can do nothing about (the
+ * store's SQL is plain and tested on both). Only that warning, only while the store loads.
+ */
+function quietSqliteWarning(): () => void {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
+    if (type === 'ExperimentalWarning' && String(warning).includes('SQLite')) return;
+    (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  return () => {
+    process.emitWarning = emitWarning;
+  };
 }
