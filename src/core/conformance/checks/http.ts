@@ -207,6 +207,9 @@ export const httpChecks = [
     level: 'SHOULD',
     title: 'SSE responses carry X-Accel-Buffering: no and close after the final response',
     requirements: ['HTTP-SSE-03', 'HTTP-SSE-04'],
+    // Judges every stream of the run (the listen check's among them): after the other checks, so
+    // that what it sees does not depend on which checks happened to run before it.
+    late: true,
     async run(ctx) {
       // Ask for a stream the way a client that prefers SSE does; many servers answer JSON, which is fine.
       await ctx.client.request('tools/list', {}, { headers: { Accept: 'text/event-stream, application/json' } });
@@ -225,6 +228,7 @@ export const httpChecks = [
     id: 'http-sse-no-requests',
     title: 'No response stream carries a JSON-RPC request from the server',
     requirements: ['HTTP-SSE-01', 'MRTR-10'],
+    late: true,
     async run(ctx) {
       const requests = ctx.client.log.all().flatMap((ex) => (ex.response?.messages ?? []).filter((m) => m.method !== undefined && m.id !== undefined).map((m) => `${String(m.method)} in ${ex.request.method}#${ex.seq}`));
       return requests.length ? fail(`server-to-client requests: ${requests.slice(0, 3).join(', ')}`) : pass('none');
