@@ -192,7 +192,7 @@ async function runLayers(
   const cache = cacheStore(env, context.workspace);
   const cell = { models: config.models.map((model) => model.id), shard: settings.shard };
   // The golden set is read through the door of layers 1–3: a conformance-only run never loads them.
-  const upper = layers.includes(1) && config.cache.enabled ? await import('../core/evals/upper-layers.js') : undefined;
+  const upper = layers.includes(1) && config.cache.enabled ? await import('../core/on-demand.js') : undefined;
   const cacheKey = upper ? resultCacheKey(upper.goldenSetHash(await upper.loadGoldenSet(config.golden)), cell, { id: env.GITHUB_RUN_ID, attempt: env.GITHUB_RUN_ATTEMPT }) : undefined;
   const restoredKey = cacheKey ? await cache.restore(config.cache.dir, cacheKey.key, cacheKey.restoreKeys) : undefined;
   if (cacheKey) core.info(restoredKey ? `Result cache restored from ${restoredKey} (${cache.description}).` : `No result cache to restore for ${cacheKey.key}.`);

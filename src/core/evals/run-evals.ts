@@ -55,7 +55,7 @@ export async function runEvals(config: EvalConfig, adapters: EvalAdapters, optio
   // Before anything can echo them: every secret the config leads to is redacted from what gets written.
   registerConfigSecrets(config, adapters.env);
   // Layers 1–3 load only when a run asks for them: a conformance-only run never parses them.
-  const upper = options.layers.includes(1) ? await import('./upper-layers.js') : undefined;
+  const upper = options.layers.includes(1) ? await import('../on-demand.js') : undefined;
   // Every user mistake (golden file, scorer names, missing keys) surfaces before any work is done.
   const behaviourSetup = upper ? await upper.prepareBehaviour(config, adapters) : undefined;
   let conformance: ConformanceRun | undefined;

@@ -1,5 +1,5 @@
 // The server under test as a transport target, and the error for one that cannot be reached: every
-// layer needs them, so they live apart from the model layers (which load lazily, upper-layers.ts).
+// layer needs them, so they live apart from the model layers (which load lazily, ../on-demand.ts).
 import { dirname } from 'node:path';
 import type { EvalConfig } from '../config/types.js';
 import type { TargetSpec } from '../mcp/target.js';

@@ -1,7 +1,6 @@
-// Layers 1–3 (models, scorers, the agent loop, faults and injections, telemetry, trace export) behind
-// one door: every use is `await import('./upper-layers.js')`, so a conformance-only run (the action's
-// cold path) never parses them, and the bundle keeps them in one lazily loaded chunk. One door, not
-// one per layer: chunks of several doors would each carry a copy of the modules they share.
+// Layers 1–3 as the run needs them: layer 1's setup and runs (with 2's faults and injections), the
+// telemetry section and the trace export. Loaded only through the door of what a conformance run never
+// needs (../on-demand.ts): never import it directly, or the bundle parses it on every cold start.
 import { join } from 'node:path';
 import type { SetupTrace } from '../agent/trace.js';
 import { FileResultStore, NoResultStore } from '../cache/store.js';
