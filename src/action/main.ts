@@ -15,6 +15,7 @@ import { DEFAULT_HISTORY_FILE, readHistory, type HistoryEntry } from '../core/hi
 import { planAnnotations } from '../core/report/annotations.js';
 import { renderPrComment } from '../core/report/pr-comment.js';
 import { reportViolations } from '../core/report/schema.js';
+import { loadPrecompiled } from '../core/validators/precompiled.js';
 import type { Report } from '../core/report/types.js';
 import { writeReportFiles } from '../core/report/write.js';
 import { toolVersion } from '../core/version.js';
@@ -229,6 +230,7 @@ async function gateExistingReport(settings: ActionSettings, context: RunContext,
   } catch (error) {
     throw new ConfigurationError(`layers: none gates the report already in report-dir, and ${shown} cannot be read: ${(error as Error).message}`);
   }
+  await loadPrecompiled();
   const problems = reportViolations(value);
   if (problems.length > 0) throw new ConfigurationError(`not a valid mcp-evals report: ${problems.slice(0, 3).join('; ')}`, { file: shown });
   const report = value as Report;

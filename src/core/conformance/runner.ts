@@ -10,6 +10,7 @@ import { CheckContext, type ConformanceOptions, type Discovery } from './context
 import { migrationNote } from './migration.js';
 import { CHECKS } from './registry.js';
 import { SpecSchemas } from './spec-schemas.js';
+import { loadPrecompiled } from '../validators/precompiled.js';
 import type { CheckResult, ConformanceSection, ServerIdentity, Status } from './types.js';
 import { analyzeSurface } from '../surface/analyze.js';
 import { loadTokenizer } from '../surface/cost.js';
@@ -58,6 +59,9 @@ export async function runConformance(
   // The surface analysis's tokenizer (megabytes of JavaScript) loads while the server starts,
   // and is awaited before the checks: compiling it during a timed check would stall the event loop.
   const tokenizer = options.surface === false ? undefined : loadTokenizer().catch(() => undefined);
+  // So do the precompiled validators (a megabyte of generated code): the server's start-up, not
+  // ours, is what the run waits for first. Until loaded, the checks would compile with ajv instead.
+  const validators = loadPrecompiled();
   let target: Target;
   try {
     target = await Target.open(withStartupBudget(spec, settings.startupTimeoutMs));
@@ -78,7 +82,7 @@ export async function runConformance(
     const ctx = new CheckContext(client, target, discovery, schemas, settings);
     const applicable = CHECKS.filter((check) => appliesTo(check, discovery.era, target.kind) && (!options.only || options.only.includes(check.id)));
     ctx.warmUp();
-    await tokenizer;
+    await Promise.all([tokenizer, validators]);
     const checks = await runChecks(applicable, ctx, hooks);
     const surface = options.surface === false ? undefined : await analyzeSurface(capDefinitions(await collectDefinitions((capability) => ctx.declares(capability as Capability), (method) => ctx.list(method))));
     await ctx.dispose();
