@@ -6,13 +6,19 @@
 // entry). Run 2 should make 0 model calls in every cell; exit 1 when it does not.
 //
 //   npm run bench:action   (rebuilds dist/, then prints the cold start and these figures)
-//   node --import tsx bench/action-matrix-cache.mjs [--entry dist/index.js]
+//   node --import tsx bench/action-matrix-cache.mjs [--entry dist/index.js] [--node PATH]
 //
-// tsx is needed for the TypeScript fixtures, not for the action: the action runs from the bundle.
-import { CELLS, startMatrix } from '../__tests__/action/matrix-fixture.ts';
+// tsx is needed for the TypeScript fixtures, not for the action: the action runs from the bundle,
+// under this node or PATH (e.g. a Node 24 binary, the action's runtime).
+import { spawnSync } from 'node:child_process';
 
 const args = process.argv.slice(2);
-const entry = args.includes('--entry') ? args[args.indexOf('--entry') + 1] : 'dist/index.js';
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const entry = option('--entry', 'dist/index.js');
+// The harness reads the action's node when it loads.
+if (args.includes('--node')) process.env.MCP_EVALS_ACTION_NODE = option('--node');
+const { ACTION_NODE } = await import('../__tests__/action/harness.ts');
+const { CELLS, startMatrix } = await import('../__tests__/action/matrix-fixture.ts');
 const matrix = await startMatrix();
 const rows = [];
 let failed = false;
@@ -31,7 +37,7 @@ try {
   await matrix.close();
 }
 
-const version = process.version;
+const version = spawnSync(ACTION_NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
 console.log(`matrix cache: ${entry} on node ${version}, 2 models × 2 shards × 4 cases × 2 runs each, run twice`);
 console.log('cell                 run 1: calls   wall   run 2: calls   wall');
 for (const { model, shard } of CELLS) {
