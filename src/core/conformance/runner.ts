@@ -60,8 +60,9 @@ export async function runConformance(
   // and is awaited before the checks: compiling it during a timed check would stall the event loop.
   const tokenizer = options.surface === false ? undefined : loadTokenizer().catch(() => undefined);
   // So do the precompiled validators (a megabyte of generated code): the server's start-up, not
-  // ours, is what the run waits for first. Until loaded, the checks would compile with ajv instead.
-  const validators = loadPrecompiled();
+  // ours, is what the run waits for first. Unloaded (or unloadable), the checks compile with ajv instead;
+  // caught here, as a run that returns early (no server) never awaits it.
+  const validators = loadPrecompiled().catch(() => undefined);
   let target: Target;
   try {
     target = await Target.open(withStartupBudget(spec, settings.startupTimeoutMs));
