@@ -56,13 +56,6 @@ export async function runConformance(
   const settings: ConformanceOptions = { ...DEFAULT_OPTIONS, ...fromSpec, ...given };
   const startedAt = Date.now();
   const identity: ServerIdentity = { transport: spec.kind, target: spec.kind === 'stdio' ? spec.command : spec.url };
-  // The surface analysis's tokenizer (megabytes of JavaScript) loads while the server starts,
-  // and is awaited before the checks: compiling it during a timed check would stall the event loop.
-  const tokenizer = options.surface === false ? undefined : loadTokenizer().catch(() => undefined);
-  // So do the precompiled validators (a megabyte of generated code): the server's start-up, not
-  // ours, is what the run waits for first. Unloaded (or unloadable), the checks compile with ajv instead;
-  // caught here, as a run that returns early (no server) never awaits it.
-  const validators = loadPrecompiled().catch(() => undefined);
   let target: Target;
   try {
     target = await Target.open(withStartupBudget(spec, settings.startupTimeoutMs));
@@ -73,8 +66,16 @@ export async function runConformance(
   const log = new ExchangeLog(undefined, target.drops);
   const schemas = new SpecSchemas();
   try {
+    // discoverEra starts the server and writes its first request before it first waits. Only then do
+    // the surface analysis's tokenizer and the precompiled validators (megabytes of JavaScript) load,
+    // while the server starts up; both are awaited before the checks, as compiling them during a timed
+    // check would stall the event loop. Unloaded validators (or unloadable) leave the checks to compile
+    // with ajv; both loads are caught here, as a run that returns early never awaits them.
     // The checks remember a method that hung, so that it costs one deadline (hung-methods.ts).
-    const probe = await discoverEra(target, log, settings.timeoutMs, settings.startupTimeoutMs, new HungMethods());
+    const probing = discoverEra(target, log, settings.timeoutMs, settings.startupTimeoutMs, new HungMethods());
+    const tokenizer = options.surface === false ? undefined : loadTokenizer().catch(() => undefined);
+    const validators = loadPrecompiled().catch(() => undefined);
+    const probe = await probing;
     if ('notStarted' in probe) return { server: identity, section: notEvaluated(probe.notStarted, Date.now() - startedAt, target) };
     if ('problem' in probe) return { server: identity, section: unreachable(probe, Date.now() - startedAt, target) };
     const { client, discovery } = probe;
