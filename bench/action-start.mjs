@@ -4,7 +4,10 @@
 // Cold start: from spawning `node dist/layer0/index.js` (as the runner does, inputs in INPUT_*)
 // to the first request the server under test receives. The server is a few lines that note the
 // time of its first stdin byte and then exit, so nothing after that moment is measured.
+// What that path parses is dist/index.js alone: the layers 1–3 and the HTTP client (src/core/on-demand.ts),
+// the precompiled validators (loaded while the server starts) and the @actions toolkit are lazy chunks.
 // Usage: node bench/action-start.mjs [--runs 15] [--node PATH]   (PATH: e.g. a Node 24 binary)
+//        npm run bench:action   (rebuilds dist/, then this and bench/action-matrix-cache.mjs)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

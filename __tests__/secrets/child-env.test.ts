@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSettings } from '../../src/action/settings.js';
 import { loadConfig } from '../../src/core/config/load.js';
-import { targetOf } from '../../src/core/evals/behaviour.js';
+import { targetOf } from '../../src/core/evals/server-target.js';
 import { childEnvironment, parseEnvEntries, ProcessGroup } from '../../src/core/mcp/process-group.js';
 import { RUN_SECRETS } from '../../src/core/mcp/redact.js';
 import { runCli } from '../helpers/cli.js';

@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyzeSchema } from '../../src/core/conformance/tool-schema.js';
 import { RESULT_DEFINITIONS, SpecSchemas } from '../../src/core/conformance/spec-schemas.js';
 import { reportViolations } from '../../src/core/report/schema.js';
-import { precompiledReport, precompiledSpec } from '../../src/core/validators/precompiled.js';
+import { loadPrecompiled, precompiledReport, precompiledSpec } from '../../src/core/validators/precompiled.js';
 import { makeReport } from '../report/fixture.js';
 
 /**
@@ -18,7 +18,25 @@ import { makeReport } from '../report/fixture.js';
 const ROOT = join(import.meta.dirname, '..', '..');
 const schemaText = (file: string) => readFileSync(join(ROOT, 'schemas', file), 'utf8');
 
+// Issue 12 item 10: standalone.ts is a megabyte of code the action's cold start must not parse; it
+// loads on demand (a conformance run starts loading it while its server starts).
+describe('before loadPrecompiled() (the action cold start has not parsed them)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('the accessors answer undefined and the callers compile instead, with the same verdicts', () => {
+    expect(precompiledReport(schemaText('report.schema.json'))).toBeUndefined();
+    expect(precompiledSpec('2026-07-28', 'CallToolResult', schemaText('schema-2026-07-28.json'))).toBeUndefined();
+    const compile = vi.spyOn(Ajv2020.prototype, 'compile');
+    const bad = JSON.parse(JSON.stringify(makeReport())) as { conformance: { checks: Array<{ status: string }> } };
+    bad.conformance.checks[1].status = 'bogus';
+    expect(reportViolations(bad)).toContain('/conformance/checks/1/status must be equal to one of the allowed values ("pass", "fail", "warn", "skip")');
+    expect(compile).toHaveBeenCalled();
+    expect(analyzeSchema({ type: 'object', properties: { a: { type: 'nope' } } }).metaErrors?.length).toBeGreaterThan(0);
+  });
+});
+
 describe('precompiled validators', () => {
+  beforeAll(() => loadPrecompiled());
   afterEach(() => vi.restoreAllMocks());
 
   it('are generated from the schema files as they are now (npm run build regenerates them)', () => {

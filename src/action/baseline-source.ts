@@ -6,6 +6,7 @@ import type { getOctokit } from '@actions/github';
 import { baselineFromReport, parseBaseline, type Baseline } from '../core/gate/baseline.js';
 import type { GateOptions } from '../core/gate/compare.js';
 import { reportViolations } from '../core/report/schema.js';
+import { loadPrecompiled } from '../core/validators/precompiled.js';
 import type { Report } from '../core/report/types.js';
 import { messageOf, type ArtifactStore } from './artifacts.js';
 import { repoPath } from './config-source.js';
@@ -138,6 +139,7 @@ async function lastGreenReport(deps: BaselineDeps): Promise<BaselineChoice | und
 
 async function readReport(file: string): Promise<Report> {
   const value: unknown = JSON.parse(await readFile(file, 'utf8'));
+  await loadPrecompiled();
   const problems = reportViolations(value);
   if (problems.length > 0) throw new Error(`its report.json is not a valid mcp-evals report: ${problems.slice(0, 3).join('; ')}`);
   return value as Report;

@@ -6,17 +6,16 @@ import * as core from '@actions/core';
 import { EXIT } from '../core/exit-codes.js';
 import type { ExpectedFailure } from '../core/conformance/expected-failures.js';
 import { ConfigurationError } from '../core/errors.js';
-import { ServerUnavailableError } from '../core/evals/behaviour.js';
+import { ServerUnavailableError } from '../core/evals/server-target.js';
 import { runEvals } from '../core/evals/run-evals.js';
 import { gate } from '../core/gate/compare.js';
 import { withServerEnv } from '../core/config/server-env.js';
-import { goldenSetHash } from '../core/golden/hash.js';
 import { redactRun } from '../core/mcp/redact.js';
 import { DEFAULT_HISTORY_FILE, readHistory, type HistoryEntry } from '../core/history/history.js';
-import { loadGoldenSet } from '../core/golden/load.js';
 import { planAnnotations } from '../core/report/annotations.js';
 import { renderPrComment } from '../core/report/pr-comment.js';
 import { reportViolations } from '../core/report/schema.js';
+import { loadPrecompiled } from '../core/validators/precompiled.js';
 import type { Report } from '../core/report/types.js';
 import { writeReportFiles } from '../core/report/write.js';
 import { toolVersion } from '../core/version.js';
@@ -193,7 +192,9 @@ async function runLayers(
   // The cache and the baseline come before any paid work: a broken baseline file is exit 2 now, not after the models ran.
   const cache = cacheStore(env, context.workspace);
   const cell = { models: config.models.map((model) => model.id), shard: settings.shard };
-  const cacheKey = layers.includes(1) && config.cache.enabled ? resultCacheKey(goldenSetHash(await loadGoldenSet(config.golden)), cell, { id: env.GITHUB_RUN_ID, attempt: env.GITHUB_RUN_ATTEMPT }) : undefined;
+  // The golden set is read through the door of layers 1–3: a conformance-only run never loads them.
+  const upper = layers.includes(1) && config.cache.enabled ? await import('../core/on-demand.js') : undefined;
+  const cacheKey = upper ? resultCacheKey(upper.goldenSetHash(await upper.loadGoldenSet(config.golden)), cell, { id: env.GITHUB_RUN_ID, attempt: env.GITHUB_RUN_ATTEMPT }) : undefined;
   const restoredKey = cacheKey ? await cache.restore(config.cache.dir, cacheKey.key, cacheKey.restoreKeys) : undefined;
   if (cacheKey) core.info(restoredKey ? `Result cache restored from ${restoredKey} (${cache.description}).` : `No result cache to restore for ${cacheKey.key}.`);
   const baseline = await baselineFor(layers.includes(1));
@@ -229,6 +230,7 @@ async function gateExistingReport(settings: ActionSettings, context: RunContext,
   } catch (error) {
     throw new ConfigurationError(`layers: none gates the report already in report-dir, and ${shown} cannot be read: ${(error as Error).message}`);
   }
+  await loadPrecompiled();
   const problems = reportViolations(value);
   if (problems.length > 0) throw new ConfigurationError(`not a valid mcp-evals report: ${problems.slice(0, 3).join('; ')}`, { file: shown });
   const report = value as Report;

@@ -7,6 +7,7 @@ import { goldenSetHash } from '../../core/golden/hash.js';
 import { goldenCandidates } from '../../core/experiments/report-dir.js';
 import { loadGoldenSet } from '../../core/golden/load.js';
 import { reportViolations } from '../../core/report/schema.js';
+import { loadPrecompiled } from '../../core/validators/precompiled.js';
 import type { Report } from '../../core/report/types.js';
 import { parseFlags } from '../args.js';
 import { EXIT } from '../../core/exit-codes.js';
@@ -251,6 +252,7 @@ async function readReport(file: string): Promise<Report> {
   } catch (error) {
     throw new ConfigurationError(`report.json is not valid JSON: ${(error as Error).message}`, { file: display(file) });
   }
+  await loadPrecompiled();
   const problems = reportViolations(value);
   if (problems.length > 0) {
     const more = problems.length > 3 ? `; …and ${problems.length - 3} more` : '';

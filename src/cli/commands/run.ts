@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { loadConfig } from '../../core/config/load.js';
 import { ConfigurationError } from '../../core/errors.js';
-import { ServerUnavailableError } from '../../core/evals/behaviour.js';
+import { ServerUnavailableError } from '../../core/evals/server-target.js';
 import { couldNotEvaluate } from '../../core/evals/evaluated.js';
 import { runEvals, type Layer } from '../../core/evals/run-evals.js';
 import { withServerEnv } from '../../core/config/server-env.js';

@@ -10,6 +10,7 @@ import { CheckContext, type ConformanceOptions, type Discovery } from './context
 import { migrationNote } from './migration.js';
 import { CHECKS } from './registry.js';
 import { SpecSchemas } from './spec-schemas.js';
+import { loadPrecompiled } from '../validators/precompiled.js';
 import type { CheckResult, ConformanceSection, ServerIdentity, Status } from './types.js';
 import { analyzeSurface } from '../surface/analyze.js';
 import { collectDefinitions } from '../surface/collect.js';
@@ -66,8 +67,15 @@ export async function runConformance(
   const log = new ExchangeLog(undefined, target.drops);
   const schemas = new SpecSchemas();
   try {
+    // discoverEra starts the server and writes its first request before it first waits. Only then do
+    // the precompiled validators (a megabyte of JavaScript) load, while the server starts up; they
+    // are awaited before the checks, as compiling them during a timed check would stall the event
+    // loop. Unloaded (or unloadable) validators leave the checks to compile with ajv; the load is
+    // caught here, as a run that returns early never awaits it.
     // The checks remember a method that hung, so that it costs one deadline (hung-methods.ts).
-    const probe = await discoverEra(target, log, settings.timeoutMs, settings.startupTimeoutMs, new HungMethods());
+    const probing = discoverEra(target, log, settings.timeoutMs, settings.startupTimeoutMs, new HungMethods());
+    const validators = loadPrecompiled().catch(() => undefined);
+    const probe = await probing;
     if ('notStarted' in probe) return { server: identity, section: notEvaluated(probe.notStarted, Date.now() - startedAt, target) };
     if ('problem' in probe) return { server: identity, section: unreachable(probe, Date.now() - startedAt, target) };
     const { client, discovery } = probe;
@@ -80,6 +88,7 @@ export async function runConformance(
     // small surface is analysed while checks wait on the server, yielding between its phases; over
     // HTTP (concurrent) once every check has started, over stdio once the checks have walked every
     // list it reads (so it never sends a request of its own beside a check). A large one waits.
+    await validators;
     let surfaceTask: Promise<Settled<SurfaceSection>> | undefined;
     const analyze = (breathe?: () => Promise<void>) =>
       (surfaceTask ??= settle(

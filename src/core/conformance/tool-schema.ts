@@ -2,7 +2,7 @@ import { Ajv2020, MissingRefError, type ValidateFunction } from 'ajv/dist/2020.j
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv as AjvDraft07 } from 'ajv/dist/ajv.js';
 import addFormatsModule from 'ajv-formats';
-import { precompiledMeta } from '../validators/precompiled.js';
+import { precompiledMeta, type Validator } from '../validators/precompiled.js';
 import { linearEngine, type RegexRefused } from './linear-regex.js';
 
 /*
@@ -323,9 +323,21 @@ export function validateInstance(schema: unknown, value: unknown): { errors: str
   return partial ? { errors: formatErrors(analysis.validate.errors), partial } : { errors: formatErrors(analysis.validate.errors) };
 }
 
+const metaValidators = new Map<Dialect, Validator>();
+
+function compiledMeta(dialect: Dialect): Validator {
+  let validate = metaValidators.get(dialect);
+  if (!validate) {
+    validate = newAjv(dialect, { allErrors: true }).getSchema(META_SCHEMA_IDS[dialect]) as Validator;
+    metaValidators.set(dialect, validate);
+  }
+  return validate;
+}
+
 function metaValidate(dialect: Dialect, schema: unknown): string[] {
-  // Generated at build time (validators/generate.mjs, with newAjv's settings): no run compiles a meta-schema.
-  const validate = precompiledMeta(dialect);
+  // Generated at build time (validators/generate.mjs, with newAjv's settings): a run that loaded them
+  // (loadPrecompiled) compiles no meta-schema; one that did not compiles it once per dialect.
+  const validate = precompiledMeta(dialect) ?? compiledMeta(dialect);
   try {
     if (validate(schema)) return [];
     return formatErrors(validate.errors);

@@ -8,7 +8,7 @@ import { discoverEra } from '../conformance/runner.js';
 import { synthesizeArguments } from '../conformance/synthesize.js';
 import { analyzeSchema } from '../conformance/tool-schema.js';
 import { ConfigurationError, formatLocation } from '../errors.js';
-import { targetOf } from '../evals/behaviour.js';
+import { targetOf } from '../evals/server-target.js';
 import { toolNameProblems } from '../evals/tool-names.js';
 import type { GoldenSet } from '../golden/types.js';
 import { errorOf, resultOf } from '../mcp/answer.js';

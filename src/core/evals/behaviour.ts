@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { dirname } from 'node:path';
 import { runAgent } from '../agent/loop.js';
 import type { SetupTrace, Trace } from '../agent/trace.js';
 import { cacheKey, toolsHash as hashTools } from '../cache/key.js';
@@ -10,7 +9,7 @@ import { discoverEra } from '../conformance/runner.js';
 import { canonicalJson, caseHash } from '../golden/hash.js';
 import type { GoldenCase, GoldenSet } from '../golden/types.js';
 import { ExchangeLog } from '../mcp/exchange-log.js';
-import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.js';
+import { Target, TargetUnavailableError } from '../mcp/target.js';
 import type { Era } from '../mcp/types.js';
 import { costOf } from '../models/pricing.js';
 import type { ModelProvider, ToolSpec } from '../models/types.js';
@@ -24,6 +23,7 @@ import { checkToolNames } from './tool-names.js';
 import { Budget } from './budget.js';
 import { mapPool } from './pool.js';
 import { inShard, type Shard } from './shard.js';
+import { ServerUnavailableError, targetOf } from './server-target.js';
 import { layer2CacheKey, needsLayer2, openLayer2Run } from '../faults/run.js';
 
 /**
@@ -85,25 +85,6 @@ export interface BehaviourRun {
   durationMs: number;
   /** The shared setup requests (discovery, tools/list) as a trace of their own. */
   setup?: SetupTrace;
-}
-
-export class ServerUnavailableError extends Error {
-  override name = 'ServerUnavailableError';
-}
-
-export function targetOf(config: EvalConfig): TargetSpec {
-  const server = config.server;
-  // Commands run from the config file's folder, so `node server/server.mjs` means what it says there.
-  const cwd = dirname(config.file);
-  const startupTimeoutMs = server.startup_timeout_ms;
-  if ('command' in server) return { kind: 'stdio', command: server.command, cwd: server.cwd ?? cwd, env: server.env, startupTimeoutMs };
-  return {
-    kind: 'http',
-    url: server.url,
-    headers: server.headers,
-    start: server.start ? { command: server.start, cwd, env: server.env, readyUrl: server.ready_url, readyTimeoutMs: startupTimeoutMs } : undefined,
-    startupTimeoutMs,
-  };
 }
 
 /**

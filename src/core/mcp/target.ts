@@ -1,7 +1,5 @@
-import { request } from 'undici';
 import { DropTally } from './bounds.js';
 import type { Connection } from './connection.js';
-import { HttpConnection, describe } from './http-transport.js';
 import { ProcessGroup } from './process-group.js';
 import { didNotStart } from './startup-error.js';
 import { StdioConnection } from './stdio-transport.js';
@@ -29,6 +27,8 @@ export class TargetUnavailableError extends Error {
 /** The server under test: how to open a fresh connection to it, and how to stop what we started. */
 export class Target {
   private launched: ProcessGroup | undefined;
+  /** The HTTP client, loaded by open() for an HTTP server only: a stdio run never parses it. */
+  private http: typeof import('../on-demand.js') | undefined;
   private readonly connections: Connection[] = [];
   /** What the bounds dropped over every connection to this server (and its stderr), for the report. */
   readonly drops = new DropTally();
@@ -37,6 +37,7 @@ export class Target {
 
   static async open(spec: TargetSpec): Promise<Target> {
     const target = new Target(spec);
+    if (spec.kind === 'http') target.http = await import('../on-demand.js');
     if (spec.kind === 'http' && spec.start) await target.launch(spec.start, spec.url);
     return target;
   }
@@ -54,7 +55,7 @@ export class Target {
     const connection =
       this.spec.kind === 'stdio'
         ? new StdioConnection({ command: this.spec.command, cwd: this.spec.cwd, env: this.spec.env, drops: this.drops })
-        : new HttpConnection({ url: this.spec.url, headers: this.spec.headers, drops: this.drops });
+        : new this.http!.HttpConnection({ url: this.spec.url, headers: this.spec.headers, drops: this.drops });
     this.connections.push(connection);
     return connection;
   }
@@ -92,13 +93,13 @@ export class Target {
         throw new TargetUnavailableError(didNotStart(`the start command exited (${how}) before ${readyUrl} answered`, this.launched.stderrTail(8000)));
       }
       try {
-        const response = await request(readyUrl, { method: 'GET', headersTimeout: 1000, bodyTimeout: 1000, signal: AbortSignal.timeout(1500) });
+        const response = await this.http!.request(readyUrl, { method: 'GET', headersTimeout: 1000, bodyTimeout: 1000, signal: AbortSignal.timeout(1500) });
         await response.body.dump();
         // Any HTTP answer from the MCP endpoint means it listens; a dedicated probe URL must say 2xx.
         if (readyUrl === url || response.statusCode < 300) return;
         lastProblem = `HTTP ${response.statusCode}`;
       } catch (error) {
-        lastProblem = describe(error);
+        lastProblem = this.http!.describeHttpError(error);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -17,6 +17,7 @@ import { refuseSymlink, writeFileSafely } from './safe-write.js';
 import { renderSarif, type SarifOptions } from './sarif.js';
 import { renderSurfaceMarkdown } from './surface-markdown.js';
 import { capForReport } from './caps.js';
+import { loadPrecompiled } from '../validators/precompiled.js';
 import type { Report } from './types.js';
 
 /**
@@ -54,6 +55,8 @@ export const REPORT_FILES = ['report.json', 'summary.md', 'junit.xml', 'conforma
  * ConfigurationError naming it.
  */
 export async function writeReportFiles(dir: string, report: Report, options: WriteReportOptions = {}): Promise<string[]> {
+  // report.json is validated before it is written: with the precompiled validator, not an ajv compile.
+  await loadPrecompiled();
   // Bounded and free of this machine's paths, whatever the server sent (see caps.ts).
   // The golden set is named relative to the report's folder: capture and score find it from there.
   if (report.behaviour && isAbsolute(report.behaviour.golden.file)) {
