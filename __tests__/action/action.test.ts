@@ -339,12 +339,12 @@ describe('the bundled action (dist/index.js) as a step', () => {
     expect(commandMessage(failed!)).toMatch(/\n\s+at /);
   });
 
-  it('runs from an action checkout as the runner lays it out: action.yml, dist/, schemas/ and package.json, no node_modules', async () => {
+  it('runs from an action checkout as the runner lays it out: action.yml, dist/, schemas/, data/ and package.json, no node_modules', async () => {
     // The runner downloads the action's repository to _actions/<owner>/<repo>/<ref>/ and runs
-    // node dist/index.js there. The bundle finds package.json (its version) and schemas/ by walking
+    // node dist/index.js there. The bundle finds package.json (its version), schemas/ and data/ by walking
     // up from dist/ (src/core/paths.ts): dist/ holds no package.json of its own.
     const checkout = join(await mkdtemp(join(tmpdir(), 'mcp-evals-runner-')), '_actions', 'octo', 'mcp-evals', 'v1');
-    for (const entry of ['action.yml', 'package.json', 'dist', 'schemas', 'layer0']) await cp(join(REPO_ROOT, entry), join(checkout, entry), { recursive: true });
+    for (const entry of ['action.yml', 'package.json', 'dist', 'schemas', 'data', 'layer0']) await cp(join(REPO_ROOT, entry), join(checkout, entry), { recursive: true });
     expect(existsSync(join(checkout, 'node_modules'))).toBe(false);
     const dir = await setUp(GOOD);
     const result = await runAction({
