@@ -15,6 +15,7 @@ import { inertText } from '../../core/report/inert.js';
 import { writeFileSafely } from '../../core/report/safe-write.js';
 import { splitPinKey } from '../../core/surface/pins.js';
 import type { Output } from '../output.js';
+import { thousands } from '../../core/thousands.js';
 
 const DEFAULT_REPORT_DIR = 'mcp-evals-report';
 /** At most this many problem cases are named in one message. */
@@ -164,7 +165,7 @@ function surfaceLines(baseline: Baseline): string[] {
       .filter(([kind]) => counts.has(kind))
       .map(([kind, [one, many]]) => `${counts.get(kind)} ${counts.get(kind) === 1 ? one : many}`)
       .join(', ') || '0 definitions';
-  const tokens = baseline.surface.tokens === undefined ? '' : `, ${baseline.surface.tokens.toLocaleString('en-US')} tokens of tool definitions`;
+  const tokens = baseline.surface.tokens === undefined ? '' : `, ${thousands(baseline.surface.tokens)} tokens of tool definitions`;
   const lines = [`  surface:     ${described} pinned (SHA-256)${tokens}; pinned at ${inertText(String(baseline.acceptedAt))} from the source above`];
   const labels = pins.slice(0, MAX_PINS_LISTED).map((pin) => `${PIN_KINDS[pin.kind]?.[0] ?? inertText(pin.kind)} ${inertText(pin.name)}`);
   const width = Math.min(60, Math.max(0, ...labels.map((label) => label.length)));

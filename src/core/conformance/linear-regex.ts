@@ -87,3 +87,16 @@ export function linearEngine(onRefused?: (refusal: RegexRefused) => void): AjvRe
   };
   return Object.assign(engine, { code: 'mcp-evals/linear-regex' });
 }
+
+/**
+ * The engine the build-time validators (validators/standalone.ts) use: their patterns are ours or
+ * the spec's, known to compile, so each compiles on its first test instead of when its group is
+ * built (re2js takes 3–10 ms a pattern, cold, and most are never tested in a run).
+ */
+export function lazyLinearEngine(): AjvRegExpEngine {
+  const engine = (pattern: string, u: string) => {
+    let regex: LinearRegex | undefined;
+    return { test: (text: string) => (regex ??= compileLinear(pattern, u.includes('u'))).test(text), toString: () => `/${pattern}/${u} (re2)` };
+  };
+  return Object.assign(engine, { code: 'mcp-evals/linear-regex' });
+}

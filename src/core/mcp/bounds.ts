@@ -1,5 +1,6 @@
 import type { TransportExchange } from './connection.js';
 import { detach } from './json-depth.js';
+import { thousands } from '../thousands.js';
 
 /**
  * What a server can make us keep is bounded in count and bytes: past a bound the first entries stay
@@ -55,7 +56,7 @@ export class DropTally {
 export function describeDrops(dropped: Partial<Record<DropKind, number>>): string {
   return (Object.keys(DROP_NOUNS) as DropKind[])
     .filter((kind) => (dropped[kind] ?? 0) > 0)
-    .map((kind) => `${(dropped[kind] ?? 0).toLocaleString('en-US')} ${DROP_NOUNS[kind]}`)
+    .map((kind) => `${thousands(dropped[kind] ?? 0)} ${DROP_NOUNS[kind]}`)
     .join(', ');
 }
 
@@ -85,7 +86,7 @@ export class BoundedList<T> {
 
 /** "1,165,140 more notifications dropped" */
 export function droppedNote(count: number, what: string): string {
-  return `${count.toLocaleString('en-US')} more ${what} dropped`;
+  return `${thousands(count)} more ${what} dropped`;
 }
 
 /**
@@ -111,7 +112,7 @@ export function boundExchange<E extends TransportExchange>(exchange: E, drops?: 
     garbage = garbage.slice(0, limit);
   }
   if (body.length > BUFFER_BOUNDS.exchangeBodyBytes) {
-    notes.push(`${(body.length - BUFFER_BOUNDS.exchangeBodyBytes).toLocaleString('en-US')} more characters of the body dropped`);
+    notes.push(`${thousands(body.length - BUFFER_BOUNDS.exchangeBodyBytes)} more characters of the body dropped`);
     // A copy, not a slice: the log must not keep the whole body alive through a view of it.
     const kept = detach(body.slice(0, BUFFER_BOUNDS.exchangeBodyBytes));
     drops?.add('bodyBytes', Buffer.byteLength(body) - Buffer.byteLength(kept));

@@ -17,6 +17,7 @@ import { BUFFER_BOUNDS, droppedNote, type DropTally } from './bounds.js';
 import { parseSse, SseParser, type SseEvent } from './sse.js';
 import type { ReceivedMessage } from './types.js';
 import { redactHeaders } from './redact.js';
+import { thousands } from '../thousands.js';
 
 export interface HttpOptions {
   url: string;
@@ -257,7 +258,7 @@ export class HttpConnection implements Connection {
     textParts.push(decoder.decode());
     const text = textParts.join('');
     this.drops?.add('streamEvents', droppedEvents);
-    if (droppedEvents > 0) failure ??= `${droppedEvents.toLocaleString('en-US')} more SSE events dropped (the first ${MAX_STREAM_EVENTS.toLocaleString('en-US')} were kept)`;
+    if (droppedEvents > 0) failure ??= `${thousands(droppedEvents)} more SSE events dropped (the first ${thousands(MAX_STREAM_EVENTS)} were kept)`;
     if (!isSse && text.trim() !== '') {
       const parsedMessage = parseJsonMessage(text);
       received.push({ at: Date.now(), raw: text, message: parsedMessage });

@@ -1,3 +1,4 @@
+import { thousands } from '../thousands.js';
 /**
  * JSON from the server, walked without recursion: how deeply a value nests, and a capped copy.
  * How deeply a parsed JSON value nests, found without recursion. JSON.parse reads any depth, but
@@ -68,7 +69,7 @@ export function capJson<T>(value: T, caps: { stringChars: number; depth: number;
  */
 export function capString(text: string, max: number): string {
   if (text.length <= max) return text;
-  const note = `… (${Buffer.byteLength(text, 'utf8').toLocaleString('en-US')} bytes)`;
+  const note = `… (${thousands(Buffer.byteLength(text, 'utf8'))} bytes)`;
   return `${detach(text.slice(0, Math.max(0, max - note.length)))}${note}`;
 }
 

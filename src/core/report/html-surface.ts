@@ -2,6 +2,7 @@ import type { SurfaceSection } from '../surface/types.js';
 import { truncate } from './escape.js';
 import { escapeHtml as h } from './html-escape.js';
 import { tokenDeltaText } from './surface-markdown.js';
+import { thousands } from '../thousands.js';
 
 /** The tool-surface section of report.html: headline, findings above notes, changes, confusable pairs. */
 export function renderSurfaceHtml(surface: SurfaceSection): string {
@@ -9,7 +10,7 @@ export function renderSurfaceHtml(surface: SurfaceSection): string {
   const cls = summary.error > 0 ? 'bad' : summary.warning > 0 ? 'warn' : 'ok';
   const out: string[] = ['<section id="surface">', '<h2>Tool surface</h2>'];
   out.push(
-    `<p class="headline ${cls}">${counts.tools} tools · description score ${surface.score ?? '–'}/100 · ${summary.error} error(s), ${summary.warning} warning(s), ${summary.note} note(s) · ${surface.cost.openai.toLocaleString('en-US')} tokens per conversation (OpenAI), ~${surface.cost.anthropic.toLocaleString('en-US')} (Anthropic, estimate)</p>`,
+    `<p class="headline ${cls}">${counts.tools} tools · description score ${surface.score ?? '–'}/100 · ${summary.error} error(s), ${summary.warning} warning(s), ${summary.note} note(s) · ${thousands(surface.cost.openai)} tokens per conversation (OpenAI), ~${thousands(surface.cost.anthropic)} (Anthropic, estimate)</p>`,
   );
   if (surface.changes) {
     const c = surface.changes;

@@ -8,6 +8,7 @@ import { sparkLines, trendData } from './charts/trend-series.js';
 import { markdownInline, truncate } from './escape.js';
 import { formatDuration, serverLabel } from './outcome.js';
 import type { Report } from './types.js';
+import { thousands } from '../thousands.js';
 
 /** The first line of the sticky comment: the action finds its own comment by it and edits it in place. */
 export const STICKY_MARKER = '<!-- mcp-evals:sticky -->';
@@ -61,7 +62,7 @@ function surfaceBlock(report: Report): string {
   const surface = report.surface;
   if (!surface) return '';
   const { summary } = surface;
-  const line = `#### Tool surface\n\nDescription score ${surface.score ?? '–'}/100 · ${summary.error} error(s), ${summary.warning} warning(s), ${summary.note} note(s) · ${surface.cost.openai.toLocaleString('en-US')} tokens per conversation.\n\n`;
+  const line = `#### Tool surface\n\nDescription score ${surface.score ?? '–'}/100 · ${summary.error} error(s), ${summary.warning} warning(s), ${summary.note} note(s) · ${thousands(surface.cost.openai)} tokens per conversation.\n\n`;
   return `${line}${surface.changes && surface.changes.items.length + (surface.changes.tokenDelta && surface.changes.tokenDelta.after !== surface.changes.tokenDelta.before ? 1 : 0) > 0 ? renderChanges(surface.changes) + '\n' : ''}`;
 }
 
@@ -90,7 +91,7 @@ export function renderPrComment(report: Report, gate: GateResult, options: PrCom
     }
     table = `${intro}${header}${kept.join('')}\n`;
     const left = rows.length - kept.length;
-    if (left > 0) table += `_…and ${left} more row${left === 1 ? '' : 's'} not shown: a PR comment is limited to ${PR_COMMENT_MAX_CHARS.toLocaleString('en-US')} characters. ${fullReport(options)} has every case._\n\n`;
+    if (left > 0) table += `_…and ${left} more row${left === 1 ? '' : 's'} not shown: a PR comment is limited to ${thousands(PR_COMMENT_MAX_CHARS)} characters. ${fullReport(options)} has every case._\n\n`;
   }
   const notRun = gate.cases.filter((c) => c.status === 'not-run' && c.location === null);
   const removed = notRun.length > 0 && !options.allCases ? `${notRun.length} case × model pair${notRun.length === 1 ? ' is' : 's are'} in the baseline but not in this run: ${listIds(notRun.map((c) => `${c.caseId} on ${c.model}`))}.\n\n` : '';

@@ -2,6 +2,7 @@ import type { Component, SurfaceChanges, SurfaceFinding, SurfaceSection } from '
 import type { ServerIdentity } from '../conformance/types.js';
 import { markdownCode, markdownInline, truncate } from './escape.js';
 import { serverLabel } from './outcome.js';
+import { thousands } from '../thousands.js';
 
 /**
  * The tool-surface part of summary.md and the PR comment: score, findings that matter, what
@@ -113,7 +114,7 @@ export function tokenDeltaText(delta: { before: number; after: number }): string
 }
 
 function formatTokens(value: number): string {
-  return value.toLocaleString('en-US');
+  return thousands(value);
 }
 
 function percent(share: number): string {
