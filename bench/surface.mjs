@@ -7,7 +7,7 @@
 //                                        what the surface section adds to a conformance run of a
 //                                        server with N tools (default 100): runs with and without it
 //                                        interleaved, medians and the difference; first each run in a
-//                                        fresh process (what a CI job pays: the tokenizer's loading and
+//                                        fresh process (what a CI job pays: the rank table's loading and
 //                                        a cold JIT included), then in one warm process, then the
 //                                        analysis alone. Wall times, CPU times (all
 //                                        threads) and the main thread's busy time
@@ -130,7 +130,7 @@ async function speed(runs, tools) {
   row('wall', median(cold.off.map((r) => r.ms)), median(cold.on.map((r) => r.ms)));
   row('process CPU', median(cold.off.map((r) => r.cpuMs)), median(cold.on.map((r) => r.cpuMs)));
   row('main thread busy', median(cold.off.map((r) => r.mainMs)), median(cold.on.map((r) => r.mainMs)));
-  console.log(`  ${'analysis, cold'.padEnd(22)} median ${median(cold.on.map((r) => r.analysis)).toFixed(1)} ms (report.surface.durationMs; the tokenizer's loading overlaps the checks)`);
+  console.log(`  ${'analysis, cold'.padEnd(22)} median ${median(cold.on.map((r) => r.analysis)).toFixed(1)} ms (report.surface.durationMs: analysed while the checks wait on the server, so this interleaves with them)`);
 
   // 2. One warm process: the tokenizer loaded and the code compiled by earlier runs.
   const { runConformance } = await import(runner);
