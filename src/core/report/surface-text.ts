@@ -3,13 +3,14 @@ import type { SurfaceSection } from '../surface/types.js';
 import { oneLine, stripTerminalControls, truncate } from './escape.js';
 import { serverLabel } from './outcome.js';
 import { tokenDeltaText } from './surface-markdown.js';
+import { COST_METHOD } from '../surface/cost.js';
 
 /** The surface for a terminal: the headline, errors and warnings, changes, the tools to fix first. */
 export function renderSurfaceText(surface: SurfaceSection, server: ServerIdentity): string {
   const clean = (text: string, max = 240) => truncate(oneLine(stripTerminalControls(text)), max);
   const { summary, counts } = surface;
   const lines = [
-    `${clean(serverLabel(server))}: tool surface of ${counts.tools} tools, ${counts.prompts} prompts, ${counts.resources} resources: score ${surface.score ?? '–'}/100; ${summary.error} error(s), ${summary.warning} warning(s), ${summary.note} note(s); ${surface.cost.openai} tokens (OpenAI o200k_base), ~${surface.cost.anthropic} (Anthropic, estimate)`,
+    `${clean(serverLabel(server))}: tool surface of ${counts.tools} tools, ${counts.prompts} prompts, ${counts.resources} resources: score ${surface.score ?? '–'}/100; ${summary.error} error(s), ${summary.warning} warning(s), ${summary.note} note(s); ${surface.cost.method.openai === COST_METHOD.openai ? `${surface.cost.openai} tokens (OpenAI o200k_base)` : `~${surface.cost.openai} tokens (OpenAI, estimate: the o200k_base table could not be read)`}, ~${surface.cost.anthropic} (Anthropic, estimate)`,
   ];
   if (surface.changes) {
     const c = surface.changes;

@@ -27,7 +27,7 @@ const COST_SLICE = 20;
  */
 export async function analyzeSurface(definitions: SurfaceDefinitions, breathe: () => Promise<void> = async () => {}): Promise<SurfaceSection> {
   const started = performance.now();
-  const countTokens = await loadTokenizer();
+  const { count: countTokens, problem: tokenizerProblem } = await loadTokenizer();
   const { tools } = definitions;
   await breathe();
   const assessments = assessTools(tools);
@@ -64,11 +64,11 @@ export async function analyzeSurface(definitions: SurfaceDefinitions, breathe: (
       .slice(0, 3)
       .map((tool) => ({ name: tool.name, score: tool.score, missing: COMPONENTS.filter((component) => !tool.components[component].present) })),
     confusable: confusable.pairs,
-    cost: { openai, anthropic, windowShare: Math.round((openai / WINDOW_TOKENS) * 10000) / 10000, method: COST_METHOD },
+    cost: { openai, anthropic, windowShare: Math.round((openai / WINDOW_TOKENS) * 10000) / 10000, method: tokenizerProblem ? { openai: tokenizerProblem, anthropic: tokenizerProblem } : COST_METHOD },
     findings: [],
     summary: { error: 0, warning: 0, note: 0 },
     pins,
-    problems: definitions.problems,
+    problems: tokenizerProblem ? [...definitions.problems, tokenizerProblem] : definitions.problems,
     durationMs: 0,
   };
   setFindings(section, [...assessments.flatMap((assessment) => assessment.findings), ...confusable.findings, ...poisoning]);
