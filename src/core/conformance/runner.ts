@@ -13,7 +13,7 @@ import { SpecSchemas } from './spec-schemas.js';
 import { loadPrecompiled } from '../validators/precompiled.js';
 import type { CheckResult, ConformanceSection, ServerIdentity, Status } from './types.js';
 import { analyzeSurface } from '../surface/analyze.js';
-import { collectDefinitions } from '../surface/collect.js';
+import { collectDefinitions, surfaceListMethods } from '../surface/collect.js';
 import type { SurfaceDefinitions, SurfaceSection } from '../surface/types.js';
 import { REPORT_CAPS } from '../report/caps.js';
 
@@ -101,7 +101,7 @@ export async function runConformance(
     const overlapSurface = async (allStarted: boolean) => {
       if (surfaceTask) return;
       const concurrent = ctx.transport === 'http' && ctx.era === MODERN;
-      if (concurrent ? !allStarted : !surfaceLists(ctx).every((method) => ctx.listed(method))) return;
+      if (concurrent ? !allStarted : !surfaceListMethods((capability) => ctx.declares(capability as Capability)).every((method) => ctx.listed(method))) return;
       const tools = ctx.declares('tools') ? (await ctx.list('tools/list')).items.length : 0;
       if (tools <= OVERLAP_SURFACE_TOOLS) void analyze(breathe);
     };
@@ -156,15 +156,6 @@ function unwrap<T>(settled: Settled<T>): T {
 /** Lets pending I/O callbacks run before the next slice of work. */
 function breathe(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
-}
-
-/** The lists the surface section reads, of those the server declares. */
-function surfaceLists(ctx: CheckContext): string[] {
-  return [
-    ...(ctx.declares('tools') ? ['tools/list'] : []),
-    ...(ctx.declares('prompts') ? ['prompts/list'] : []),
-    ...(ctx.declares('resources') ? ['resources/list', 'resources/templates/list'] : []),
-  ];
 }
 
 /** `onCheckDone(allStarted)`: after each check, with whether every check has started (a concurrent run's tail, where the loop mostly waits). */

@@ -13,6 +13,11 @@ const LISTS = [
   ['resourceTemplates', 'resources/templates/list', 'resources'],
 ] as const;
 
+/** The list methods collectDefinitions walks for a server that declares these capabilities. */
+export function surfaceListMethods(declares: (capability: string) => boolean): string[] {
+  return LISTS.filter(([, , capability]) => declares(capability)).map(([, method]) => method);
+}
+
 /** Walks the lists the server declares, with `list` (a conformance context's memoized walk, or a plain one). */
 export async function collectDefinitions(declares: (capability: string) => boolean, list: (method: string) => Promise<ListWalk>): Promise<SurfaceDefinitions> {
   const definitions: SurfaceDefinitions = { tools: [], prompts: [], resources: [], resourceTemplates: [], problems: [] };

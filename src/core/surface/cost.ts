@@ -3,8 +3,9 @@ import { isObject } from './text.js';
 /**
  * Context cost: the tokens tool definitions take in every conversation, as each provider family
  * receives them. OpenAI: the function-tool JSON counted exactly with o200k_base (gpt-tokenizer's
- * ranks and split pattern, bundled, nothing downloaded; counted by tokenizer/o200k.ts). Anthropic publishes no tokenizer: its figure is an
- * estimate, the o200k_base count of the Anthropic tools JSON times ANTHROPIC_RATIO.
+ * ranks and split pattern, bundled, nothing downloaded; counted by tokenizer/o200k.ts). Anthropic
+ * publishes no tokenizer: its figure is an estimate, the o200k_base count of the Anthropic tools
+ * JSON times ANTHROPIC_RATIO.
  */
 
 export const WINDOW_TOKENS = 200_000;
