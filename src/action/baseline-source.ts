@@ -3,10 +3,8 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import * as core from '@actions/core';
 import type { getOctokit } from '@actions/github';
-import { baselineFromReport, parseBaseline, type Baseline } from '../core/gate/baseline.js';
+import type { Baseline } from '../core/gate/baseline.js';
 import type { GateOptions } from '../core/gate/compare.js';
-import { reportViolations } from '../core/report/schema.js';
-import { loadPrecompiled } from '../core/validators/precompiled.js';
 import type { Report } from '../core/report/types.js';
 import { messageOf, type ArtifactStore } from './artifacts.js';
 import { repoPath } from './config-source.js';
@@ -56,6 +54,8 @@ export async function resolveBaseline(setting: BaselineSetting, deps: BaselineDe
     case 'auto': {
       const shown = repoPath(deps.context.workspace, setting.path);
       if (existsSync(setting.path)) {
+        // The baseline format (and ajv) loads when there is a baseline to read, not on every start.
+        const { parseBaseline } = await import('../core/gate/baseline.js');
         const baseline = parseBaseline(await readFile(setting.path, 'utf8'), shown);
         return { baseline, source: { kind: 'file', label: shown, acceptedAt: baseline.acceptedAt } };
       }
@@ -122,6 +122,7 @@ async function lastGreenReport(deps: BaselineDeps): Promise<BaselineChoice | und
       // No `#` or `@` in a label: Markdown renderers would defuse them (issue links, mentions). The commit is shown apart.
       const label = `${deps.artifactName} of run ${run.run_number ?? run.id} on ${branch}`;
       const acceptedAt = new Date(run.updated_at ?? run.created_at);
+      const { baselineFromReport } = await import('../core/gate/baseline.js');
       const baseline = baselineFromReport(report, { acceptedAt, commit: run.head_sha, source: label });
       const choice: BaselineChoice = { baseline, source: { kind: 'artifact', label, acceptedAt: acceptedAt.toISOString() } };
       const used = `${name(run)} (${run.event} on ${branch} of ${fullName}, commit ${run.head_sha.slice(0, 7)})`;
@@ -139,6 +140,7 @@ async function lastGreenReport(deps: BaselineDeps): Promise<BaselineChoice | und
 
 async function readReport(file: string): Promise<Report> {
   const value: unknown = JSON.parse(await readFile(file, 'utf8'));
+  const [{ reportViolations }, { loadPrecompiled }] = await Promise.all([import('../core/report/schema.js'), import('../core/validators/precompiled.js')]);
   await loadPrecompiled();
   const problems = reportViolations(value);
   if (problems.length > 0) throw new Error(`its report.json is not a valid mcp-evals report: ${problems.slice(0, 3).join('; ')}`);

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { CONFIG_DEFAULTS, loadConfig } from '../core/config/load.js';
+import { CONFIG_DEFAULTS } from '../core/config/defaults.js';
 import type { EvalConfig, ServerConfig } from '../core/config/types.js';
 import { ConfigurationError } from '../core/errors.js';
 import type { ActionSettings, ServerInputs } from './settings.js';
@@ -33,12 +32,13 @@ export function annotationTarget(source: ConfigSource, workspace: string): Annot
  * only (its `golden:` and `server:` lines), without loading it: the merge job of a workflow has
  * no server secret for the `${VAR}` references a full load would expand.
  */
-export function gateOnlyTarget(settings: ActionSettings, workflowFile: string | undefined): AnnotationTarget {
+export async function gateOnlyTarget(settings: ActionSettings, workflowFile: string | undefined): Promise<AnnotationTarget> {
   if (!isFile(settings.configPath)) {
     return { configFile: workflowFile, serverLine: 1, goldenFile: settings.golden ? repoPath(settings.workspace, settings.golden) : undefined };
   }
   let golden: unknown;
   try {
+    const { parse: parseYaml } = await import('../core/yaml.js');
     golden = (parseYaml(readFileSync(settings.configPath, 'utf8')) as { golden?: unknown } | null)?.golden;
   } catch {
     golden = undefined;
@@ -54,6 +54,8 @@ export function gateOnlyTarget(settings: ActionSettings, workflowFile: string | 
 export async function resolveConfig(settings: ActionSettings, env: NodeJS.ProcessEnv, workflowFile: string | undefined): Promise<ConfigSource> {
   const server = serverFromInputs(settings.server);
   if (settings.action === 'main' && isFile(settings.configPath)) {
+    // Read only when there is a file: a run from inputs alone never loads yaml or the config schema.
+    const { loadConfig } = await import('../core/config/load.js');
     const config = await loadConfig(settings.configPath, {
       models: Array.isArray(settings.models) ? settings.models : undefined,
       runs: settings.runs,

@@ -1,4 +1,3 @@
-import { failingFindings, withBaseline } from '../core/surface/analyze.js';
 import type { SurfaceFailOn } from '../core/surface/types.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,36 +7,36 @@ import type { ExpectedFailure } from '../core/conformance/expected-failures.js';
 import { ConfigurationError } from '../core/errors.js';
 import { ServerUnavailableError } from '../core/evals/server-target.js';
 import { runEvals } from '../core/evals/run-evals.js';
-import { gate } from '../core/gate/compare.js';
 import { withServerEnv } from '../core/config/server-env.js';
 import { redactRun } from '../core/mcp/redact.js';
 import { DEFAULT_HISTORY_FILE, readHistory, type HistoryEntry } from '../core/history/history.js';
-import { planAnnotations } from '../core/report/annotations.js';
-import { renderPrComment } from '../core/report/pr-comment.js';
-import { reportViolations } from '../core/report/schema.js';
-import { loadPrecompiled } from '../core/validators/precompiled.js';
 import type { Report } from '../core/report/types.js';
-import { writeReportFiles } from '../core/report/write.js';
 import { toolVersion } from '../core/version.js';
-import { annotateConfigurationError, emitAnnotations, VERDICT_SLOTS } from './annotations.js';
 import { artifactName, artifactStore } from './artifacts.js';
 import { resolveBaseline, type BaselineChoice } from './baseline-source.js';
 import { cacheStore, resultCacheKey } from './cache.js';
-import { postStickyComment } from './comment.js';
 import { annotationTarget, gateOnlyTarget, repoPath, resolveConfig, type AnnotationTarget } from './config-source.js';
 import { readRunContext, runUrl, type RunContext } from './context.js';
 import { defaultBranchOf, pullRequestOf, readEvent, routeLayers, type Routing } from './events.js';
-import { applyExpected, readExpectedFailures } from './expected-failures.js';
 import { forkGuard, usableLayers } from './layers.js';
-import { failed, info, logReport, progressLogger, safeText, warning } from './log.js';
+import { failed, info, progressLogger, safeText, warning } from './log.js';
 import { passRateOf, regressedOf, setOutputs } from './outputs.js';
 import { maskSecrets } from './secrets.js';
 import { readSettings, type ActionKind, type ActionSettings, type InputReader } from './settings.js';
-import { jobSummaryMarkdown, writeJobSummary } from './summary.js';
+
+/** What runs after the server has answered (later.ts): imported while it starts, or at first use. */
+let loadingLater: Promise<typeof import('./later.js')> | undefined;
+function later(): Promise<typeof import('./later.js')> {
+  return (loadingLater ??= import('./later.js'));
+}
+/** Starts that import without waiting for it; a failed one fails again at its first use. */
+function prefetchLater(): void {
+  later().catch(() => undefined);
+}
 
 /** Surface findings at or above the surface-fail-on input (default never) fail the run. */
-function surfaceProblems(report: Report, failOn: SurfaceFailOn): string[] {
-  const failing = failingFindings(report.surface, failOn);
+async function surfaceProblems(report: Report, failOn: SurfaceFailOn): Promise<string[]> {
+  const failing = (await later()).failingFindings(report.surface, failOn);
   return failing.length > 0 ? [`${failing.length} tool-surface finding(s) at or above surface-fail-on ${failOn} (${[...new Set(failing.map((item) => item.id))].join(', ')})`] : [];
 }
 
@@ -78,15 +77,15 @@ export async function main(kind: ActionKind, deps: ActionDeps = { env: process.e
     maskSecrets(undefined, deps.env, settings.token);
     return await evaluate(settings, context, deps.env);
   } catch (error) {
-    return failure(error, context.workspace, annotate);
+    return await failure(error, context.workspace, annotate);
   }
 }
 
-function failure(error: unknown, workspace: string, annotate: boolean): number {
+async function failure(error: unknown, workspace: string, annotate: boolean): Promise<number> {
   core.setOutput('passed', 'false');
   core.setOutput('summary', safeText((error instanceof Error ? error.message : String(error)).split('\n')[0]));
   if (error instanceof ConfigurationError) {
-    if (annotate) annotateConfigurationError(error, workspace);
+    if (annotate) (await later()).annotateConfigurationError(error, workspace);
     failed(`mcp-evals: ${error.message}`);
     return EXIT.usage;
   }
@@ -134,6 +133,7 @@ async function evaluate(settings: ActionSettings, context: RunContext, env: Node
     resolveBaseline(settings.baseline, { context, token: settings.token, artifacts, artifactName: REPORT_ARTIFACT, defaultBranch: defaultBranchOf(event), needBehaviour });
   const evaluated = routing.layers.length === 0 ? await gateExistingReport(settings, context, baselineFor) : await runLayers(settings, context, env, routing, baselineFor);
   const { report, baseline, target, stale } = evaluated;
+  const { withBaseline, gate, renderPrComment, jobSummaryMarkdown, writeJobSummary, emitAnnotations, planAnnotations, VERDICT_SLOTS, postStickyComment } = await later();
   // Definition pins of the tool surface: what changed since the accepted baseline (rug pulls).
   if (report.surface && baseline.baseline?.surface) report.surface = withBaseline(report.surface, baseline.baseline.surface, baseline.source.label);
 
@@ -154,7 +154,7 @@ async function evaluate(settings: ActionSettings, context: RunContext, env: Node
 
   // Beyond the gate: expected failures that now pass (the file must stay true). A run the budget cut short is in verdict.couldNotEvaluate.
   const problems = [
-    ...surfaceProblems(report, settings.surfaceFailOn),
+    ...(await surfaceProblems(report, settings.surfaceFailOn)),
     ...stale.map((entry) => `stale expected failure ${entry.checkId}${entry.subId ? `:${entry.subId}` : ''} (${repoPath(context.workspace, settings.expectedFailures!)}:${entry.line}:${entry.column}) now passes: remove it from the file`),
   ];
   const passed = verdict.passed && problems.length === 0;
@@ -187,7 +187,7 @@ async function runLayers(
   if (routing.layers.includes(1) && routing.models === 'primary' && settings.models === undefined) config.models = config.models.slice(0, 1);
   const layers = usableLayers({ ...routing, layers: forkGuard(routing.layers, pullRequestOf(readEvent(env)), settings, routing.auto) }, source, settings, env);
   core.info(`mcp-evals ${toolVersion()}: layer${layers.length === 1 ? '' : 's'} ${layers.join(', ')} (${routing.reason})${layers.includes(1) ? ` on ${config.models.map((model) => model.id).join(', ')}` : ''}`);
-  const expected = settings.expectedFailures ? await readExpectedFailures(settings) : undefined;
+  const expected = settings.expectedFailures ? await (await later()).readExpectedFailures(settings) : undefined;
 
   // The cache and the baseline come before any paid work: a broken baseline file is exit 2 now, not after the models ran.
   const cache = cacheStore(env, context.workspace);
@@ -199,7 +199,9 @@ async function runLayers(
   if (cacheKey) core.info(restoredKey ? `Result cache restored from ${restoredKey} (${cache.description}).` : `No result cache to restore for ${cacheKey.key}.`);
   const baseline = await baselineFor(layers.includes(1));
 
-  const { report, traceLines, setup } = await runEvals(config, { env, onBehaviourProgress: progressLogger(), onWarning: (message) => warning(message) }, { layers, shard: settings.shard });
+  const adapters = { env, onBehaviourProgress: progressLogger(), onWarning: (message: string) => warning(message), onServerStarting: prefetchLater };
+  const { report, traceLines, setup } = await runEvals(config, adapters, { layers, shard: settings.shard });
+  const { applyExpected, writeReportFiles, logReport } = await later();
   const stale = expected ? applyExpected(report, expected) : [];
   const history = report.behaviour ? await readWorkspaceHistory(context.workspace) : undefined;
   await writeReportFiles(settings.reportDir, report, { configPath: source.annotationFile, traces: report.behaviour ? traceLines : undefined, setup, baseline: baseline.baseline, history });
@@ -230,6 +232,7 @@ async function gateExistingReport(settings: ActionSettings, context: RunContext,
   } catch (error) {
     throw new ConfigurationError(`layers: none gates the report already in report-dir, and ${shown} cannot be read: ${(error as Error).message}`);
   }
+  const { loadPrecompiled, reportViolations, logReport } = await later();
   await loadPrecompiled();
   const problems = reportViolations(value);
   if (problems.length > 0) throw new ConfigurationError(`not a valid mcp-evals report: ${problems.slice(0, 3).join('; ')}`, { file: shown });
@@ -237,5 +240,5 @@ async function gateExistingReport(settings: ActionSettings, context: RunContext,
   core.info(`mcp-evals ${toolVersion()}: gating ${shown} (layers: none)`);
   logReport(report);
   const baseline = await baselineFor(report.behaviour !== undefined);
-  return { report, baseline, target: gateOnlyTarget(settings, context.workflowFile), stale: [], artifact: REPORT_ARTIFACT };
+  return { report, baseline, target: await gateOnlyTarget(settings, context.workflowFile), stale: [], artifact: REPORT_ARTIFACT };
 }

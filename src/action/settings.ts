@@ -1,11 +1,11 @@
-import { parseSurfaceFailOn } from '../core/surface/baseline-pins.js';
+import { parseSurfaceFailOn } from '../core/surface/fail-on.js';
 import type { SurfaceFailOn } from '../core/surface/types.js';
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigurationError } from '../core/errors.js';
 import type { Layer } from '../core/evals/run-evals.js';
 import { parseShard, type Shard } from '../core/evals/shard.js';
 import { parseEnvEntries } from '../core/mcp/process-group.js';
-import { DEFAULT_MAX_DROP } from '../core/gate/compare.js';
+import { DEFAULT_MAX_DROP } from '../core/gate/defaults.js';
 
 /** Which action.yml is running: the whole product, or the conformance-only sub-action (layer0/action.yml). */
 export type ActionKind = 'main' | 'layer0';

@@ -16,6 +16,7 @@ import {
   type YamlSource,
 } from '../golden/yaml-source.js';
 import { RUN_SECRETS } from '../mcp/redact.js';
+import { CONFIG_DEFAULTS } from './defaults.js';
 import { parseTracestate } from '../telemetry/tracestate.js';
 import type { DaemonConfig, EmbeddingsConfig, EvalConfig, JudgeConfig, ModelConfig, OtlpConfig, PricingEntry, ProviderKind, ServerConfig } from './types.js';
 
@@ -27,21 +28,7 @@ export const PROVIDER_DEFAULTS: Record<ProviderKind, { endpoint: string; api_key
   anthropic: { endpoint: 'https://api.anthropic.com', api_key_env: 'ANTHROPIC_API_KEY' },
 };
 
-export const CONFIG_DEFAULTS = {
-  golden: 'tasks.yaml',
-  runs: 5,
-  floors: { hard: 1.0, soft: 0.8 },
-  concurrency: 4,
-  cacheDir: '.mcp-evals-cache',
-  maxSteps: 8,
-  temperature: 0,
-  maxTokens: 1024,
-  timeoutMs: 60_000,
-  judgeCriteria: [{ id: 'task_completed', description: "The final answer completes the user's task" }],
-  judgePassThreshold: 0.7,
-  embeddingsThreshold: 0.85,
-  otlpTimeoutMs: 10_000,
-} as const;
+export { CONFIG_DEFAULTS } from './defaults.js';
 
 /** What command-line flags (or action inputs) change on top of the file. */
 export interface ConfigOverrides {

@@ -24,7 +24,7 @@ export interface BaselineOutcome {
  */
 export async function parseExpectedFailures(text: string, file: string, knownCheckIds: ReadonlySet<string>): Promise<ExpectedFailure[]> {
   // The YAML parser loads only when there is a file to read: most conformance runs have none.
-  const { LineCounter, isMap, isSeq, isScalar, parseDocument } = await import('yaml');
+  const { LineCounter, isMap, isSeq, isScalar, parseDocument } = await import('../yaml.js');
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter });
   const where = (node: Node | null | undefined) => {

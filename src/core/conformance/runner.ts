@@ -6,14 +6,9 @@ import { capJson, capString, MAX_JSON_DEPTH } from '../mcp/json-depth.js';
 import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.js';
 import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from '../mcp/types.js';
 import type { Capability, CheckDefinition, Verdict } from './check.js';
-import { CheckContext, type ConformanceOptions, type Discovery } from './context.js';
-import { migrationNote } from './migration.js';
-import { CHECKS } from './registry.js';
-import { SpecSchemas } from './spec-schemas.js';
+import type { CheckContext, ConformanceOptions, Discovery } from './context.js';
 import { loadPrecompiled } from '../validators/precompiled.js';
 import type { CheckResult, ConformanceSection, ServerIdentity, Status } from './types.js';
-import { analyzeSurface } from '../surface/analyze.js';
-import { collectDefinitions, surfaceListMethods } from '../surface/collect.js';
 import type { SurfaceDefinitions, SurfaceSection } from '../surface/types.js';
 import { REPORT_CAPS } from '../report/caps.js';
 
@@ -32,6 +27,8 @@ export interface RunSelection {
 }
 
 export interface RunHooks {
+  /** Called once the first request is written: what the caller imports now parses while the server starts. */
+  onServerStarting?: () => void;
   /** Called as each check finishes, for progress display. */
   onCheck?: (result: CheckResult, index: number, total: number) => void;
   /** Called when the surface section is analysed: during the last checks (HTTP, 2026) or after them. */
@@ -65,23 +62,25 @@ export async function runConformance(
     return { server: identity, section: notEvaluated(error.message, Date.now() - startedAt) };
   }
   const log = new ExchangeLog(undefined, target.drops);
-  const schemas = new SpecSchemas();
   try {
     // discoverEra starts the server and writes its first request before it first waits. Only then do
-    // the precompiled validators (a megabyte of JavaScript) load, while the server starts up; they
-    // are awaited before the checks, as compiling them during a timed check would stall the event
-    // loop. Unloaded (or unloadable) validators leave the checks to compile with ajv; the load is
-    // caught here, as a run that returns early never awaits it.
+    // the checks (suite.ts) and the precompiled validators (a megabyte of JavaScript) load, while the
+    // server starts up; both are awaited before the checks, as compiling them during a timed check
+    // would stall the event loop. Unloaded (or unloadable) validators leave the checks to compile with
+    // ajv. Both loads are settled here, as a run that returns early never awaits them.
     // The checks remember a method that hung, so that it costs one deadline (hung-methods.ts).
     const probing = discoverEra(target, log, settings.timeoutMs, settings.startupTimeoutMs, new HungMethods());
+    const loading = settle(import('./suite.js'));
     const validators = loadPrecompiled().catch(() => undefined);
+    hooks.onServerStarting?.();
     const probe = await probing;
     if ('notStarted' in probe) return { server: identity, section: notEvaluated(probe.notStarted, Date.now() - startedAt, target) };
     if ('problem' in probe) return { server: identity, section: unreachable(probe, Date.now() - startedAt, target) };
     const { client, discovery } = probe;
     identity.name = discovery.serverInfo?.name;
     identity.version = discovery.serverInfo?.version;
-    const ctx = new CheckContext(client, target, discovery, schemas, settings);
+    const { CHECKS, CheckContext, SpecSchemas, migrationNote, analyzeSurface, collectDefinitions, surfaceListMethods } = unwrap(await loading);
+    const ctx = new CheckContext(client, target, discovery, new SpecSchemas(), settings);
     const applicable = CHECKS.filter((check) => appliesTo(check, discovery.era, target.kind) && (!options.only || options.only.includes(check.id)));
     ctx.warmUp();
     // The surface section reads the lists the checks walk (ctx.list shares them) and is pure CPU: a

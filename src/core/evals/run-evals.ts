@@ -30,6 +30,7 @@ export interface EvalAdapters {
   /** Tests swap providers; real runs build them from the config. */
   providerFor?: (model: EvalConfig['models'][number]) => ModelProvider;
   onConformanceCheck?: RunHooks['onCheck'];
+  onServerStarting?: RunHooks['onServerStarting'];
   onBehaviourProgress?: (progress: BehaviourProgress) => void;
   /** Told each warning line (a failed OTLP export): never a failed run. */
   onWarning?: (message: string) => void;
@@ -60,7 +61,7 @@ export async function runEvals(config: EvalConfig, adapters: EvalAdapters, optio
   const behaviourSetup = upper ? await upper.prepareBehaviour(config, adapters) : undefined;
   let conformance: ConformanceRun | undefined;
   if (options.layers.includes(0)) {
-    conformance = await runConformance(targetOf(config), options.conformance ?? {}, { onCheck: adapters.onConformanceCheck });
+    conformance = await runConformance(targetOf(config), options.conformance ?? {}, { onCheck: adapters.onConformanceCheck, onServerStarting: adapters.onServerStarting });
   }
   let behaviour: Report['behaviour'];
   let runs: RunResult[] = [];

@@ -3,6 +3,7 @@ import type { SourceLocation } from '../golden/types.js';
 import type { CaseResult, Report } from '../report/types.js';
 import { couldNotEvaluate, isEvaluated } from '../evals/evaluated.js';
 import { caseKey, decidedRuns, splitCaseKey, type Baseline, type BaselineCase } from './baseline.js';
+import { DEFAULT_MAX_DROP } from './defaults.js';
 import { ALPHA, MIN_OBSERVATIONS, twoProportionZTest } from './stats.js';
 
 /**
@@ -22,7 +23,7 @@ import { ALPHA, MIN_OBSERVATIONS, twoProportionZTest } from './stats.js';
  *   `likelyModelDrift`: the server did not change, so the model did.
  */
 
-export const DEFAULT_MAX_DROP = 0.02;
+export { DEFAULT_MAX_DROP };
 
 /** Floating-point slack: a drop of exactly `maxDrop` is within it. */
 const EPSILON = 1e-9;

@@ -107,5 +107,4 @@ export function failingFindings(section: SurfaceSection | undefined, failOn: Sur
   return section.findings.filter((item) => item.level === 'error' || (failOn === 'warning' && item.level === 'warning'));
 }
 
-export const SURFACE_FAIL_ON: readonly SurfaceFailOn[] = ['warning', 'error', 'never'];
-export const DEFAULT_SURFACE_FAIL_ON: SurfaceFailOn = 'never';
+export { DEFAULT_SURFACE_FAIL_ON, SURFACE_FAIL_ON } from './fail-on.js';

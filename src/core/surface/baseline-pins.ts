@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigurationError } from '../errors.js';
 import { parseBaseline } from '../gate/baseline.js';
-import { SURFACE_FAIL_ON, withBaseline, type SurfaceBaseline } from './analyze.js';
-import type { SurfaceFailOn, SurfaceSection } from './types.js';
+import { withBaseline, type SurfaceBaseline } from './analyze.js';
+import type { SurfaceSection } from './types.js';
 
 /**
  * Where a run's surface meets the approved baseline: read the pins `baseline accept` stored and
@@ -31,10 +31,4 @@ export function applySurfaceBaseline(surface: SurfaceSection, pinned: PinnedBase
   return pinned ? withBaseline(surface, pinned.pins, pinned.label) : surface;
 }
 
-/** `--surface-fail-on` / the action input, checked. */
-export function parseSurfaceFailOn(value: string | undefined, name: string): SurfaceFailOn {
-  if (value === undefined || value.trim() === '') return 'never';
-  const lower = value.trim().toLowerCase();
-  if (!(SURFACE_FAIL_ON as readonly string[]).includes(lower)) throw new ConfigurationError(`${name} takes warning, error or never, got "${value}"`);
-  return lower as SurfaceFailOn;
-}
+export { parseSurfaceFailOn } from './fail-on.js';

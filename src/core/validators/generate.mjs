@@ -3,7 +3,7 @@
 // (report.json's schema, the spec's result definitions, the tool-schema meta-schemas) as ajv
 // standalone code, so that no run pays for compiling them (about a third of a conformance run's
 // CPU went there). Run by `npm run build`; the output is committed, because the tests run from
-// src/ and the action from an ncc bundle. validators.ts falls back to compiling at run time when
+// src/ and the action from its esbuild bundle. validators.ts falls back to compiling at run time when
 // a schema file no longer matches the hash recorded here.
 //
 //   node src/core/validators/generate.mjs [--check]   (--check: exit 1 if the file is stale)

@@ -28,7 +28,7 @@ type Validators = Record<string, Validator>;
 export const SPEC_FILES: Record<Era, string> = { '2026-07-28': 'schema-2026-07-28.json', '2025-11-25': 'schema-2025-11-25.json' };
 
 /**
- * A CommonJS module as require() returns it: Node's import gives module.exports, vitest and ncc give
+ * A CommonJS module as require() returns it: Node's import gives module.exports, vitest and bundlers give
  * its `default` export when it declares __esModule (for these two, the function).
  */
 function asRequired(imported: unknown): unknown {

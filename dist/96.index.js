@@ -1,1 +1,0 @@
-var D=Object.defineProperty;var c=(E,o)=>D(E,"name",{value:o,configurable:!0});const d=96,i=[96],M={97096:((E,o,t)=>{t.r(o),t.d(o,{DefaultArtifactClient:c(()=>a.t9,"DefaultArtifactClient"),cache:c(()=>n,"cache"),getOctokit:c(()=>s.Q,"getOctokit")});var a=t(75203),n=t(18091),s=t(61351)})};export{d as id,i as ids,M as modules};

@@ -1,0 +1,2 @@
+import{createRequire as __mcpEvalsCreateRequire}from'node:module';const require=__mcpEvalsCreateRequire(import.meta.url);
+var e={golden:"tasks.yaml",runs:5,floors:{hard:1,soft:.8},concurrency:4,cacheDir:".mcp-evals-cache",maxSteps:8,temperature:0,maxTokens:1024,timeoutMs:6e4,judgeCriteria:[{id:"task_completed",description:"The final answer completes the user's task"}],judgePassThreshold:.7,embeddingsThreshold:.85,otlpTimeoutMs:1e4};export{e as a};

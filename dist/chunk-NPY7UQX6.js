@@ -1,0 +1,2 @@
+import{createRequire as __mcpEvalsCreateRequire}from'node:module';const require=__mcpEvalsCreateRequire(import.meta.url);
+import{a as t}from"./chunk-CTXCY37B.js";import{existsSync as n}from"node:fs";import{dirname as e,join as i}from"node:path";import{fileURLToPath as a}from"node:url";function m(){let r=e(a(import.meta.url));for(;!n(i(r,"package.json"));){let o=e(r);if(o===r)throw new Error("mcp-evals: cannot find its package root");r=o}return r}t(m,"packageRoot");function f(){return i(m(),"schemas")}t(f,"schemasDir");export{m as a,f as b};

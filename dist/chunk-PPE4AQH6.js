@@ -1,0 +1,2 @@
+import{createRequire as __mcpEvalsCreateRequire}from'node:module';const require=__mcpEvalsCreateRequire(import.meta.url);
+import{a as i}from"./chunk-CTXCY37B.js";var t=class extends Error{static{i(this,"ConfigurationError")}location;constructor(r,e){super(e?`${u(e)}: ${r}`:r),this.name="ConfigurationError",this.location=e}};function u(n){return[n.file,n.line,n.column].filter(r=>r!==void 0).join(":")}i(u,"formatLocation");export{t as a,u as b};

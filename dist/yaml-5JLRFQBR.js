@@ -1,0 +1,2 @@
+import{createRequire as __mcpEvalsCreateRequire}from'node:module';const require=__mcpEvalsCreateRequire(import.meta.url);
+import{a}from"./chunk-CKJBUKPP.js";import{e as r}from"./chunk-CTXCY37B.js";var e=r(a(),1);var export_LineCounter=e.LineCounter;var export_isMap=e.isMap;var export_isScalar=e.isScalar;var export_isSeq=e.isSeq;var export_parse=e.parse;var export_parseDocument=e.parseDocument;export{export_LineCounter as LineCounter,export_isMap as isMap,export_isScalar as isScalar,export_isSeq as isSeq,export_parse as parse,export_parseDocument as parseDocument};
