@@ -29,35 +29,37 @@ async function staticClosure(entry: string): Promise<string[]> {
   return [...reached];
 }
 
+/** What no cold start parses before its first request at the server. */
+const LAZY = [
+  /^src\/core\/(models|scorers|agent)\//,
+  // Layer 0 keeps the fault names the config loader checks and the payload catalog the surface analysis reads.
+  /^src\/core\/faults\/(?!validate\.ts$)/,
+  /^src\/core\/injection\/(?!payloads\.ts$)/,
+  /^src\/core\/stats\/run-record\.ts$/,
+  /^src\/core\/evals\/(behaviour|upper-layers|aggregate)\.ts$/,
+  /^src\/core\/telemetry\/(export|summary|trace-context)\.ts$/,
+  /^src\/core\/mcp\/http-transport\.ts$/,
+  /^src\/core\/validators\/standalone\.ts$/,
+  /^node_modules\/undici\//,
+  /^node_modules\/(gpt-tokenizer|apache-arrow|@actions\/(artifact|cache|github))\//,
+  // What runs once the server has answered loads while it starts (suite.ts, later.ts).
+  // (@actions/http-client is reached here through @actions/core; bundle.mjs cuts that import: see the dist/ test.)
+  /^node_modules\/(yaml|re2js)\//,
+  /^node_modules\/ajv\/dist\/(2020|core|compile)/,
+  /^src\/core\/conformance\/(registry|spec-schemas|tool-schema|linear-regex|context)\.ts$/,
+  /^src\/core\/conformance\/checks\//,
+  /^src\/core\/surface\/(analyze|smells|confusable|poisoning|cost)\.ts$/,
+  /^src\/core\/report\/(write|html|pr-comment|markdown|schema)\.ts$/,
+  /^src\/core\/gate\/(compare|baseline)\.ts$/,
+  /^src\/core\/(config\/load|golden\/yaml-source)\.ts$/,
+];
+
 describe("the action's cold path (the bundle's main chunk)", () => {
   it('holds no code of layers 1–3, no HTTP client and no precompiled validators', async () => {
     const reached = await staticClosure('src/action/index.ts');
     expect(reached).toContain('src/core/conformance/runner.ts');
     expect(reached).toContain('src/core/mcp/stdio-transport.ts');
-    const lazy = [
-      /^src\/core\/(models|scorers|agent)\//,
-      // Layer 0 keeps the fault names the config loader checks and the payload catalog the surface analysis reads.
-      /^src\/core\/faults\/(?!validate\.ts$)/,
-      /^src\/core\/injection\/(?!payloads\.ts$)/,
-      /^src\/core\/stats\/run-record\.ts$/,
-      /^src\/core\/evals\/(behaviour|upper-layers|aggregate)\.ts$/,
-      /^src\/core\/telemetry\/(export|summary|trace-context)\.ts$/,
-      /^src\/core\/mcp\/http-transport\.ts$/,
-      /^src\/core\/validators\/standalone\.ts$/,
-      /^node_modules\/undici\//,
-      /^node_modules\/(gpt-tokenizer|apache-arrow|@actions\/(artifact|cache|github))\//,
-      // What runs once the server has answered loads while it starts (suite.ts, later.ts).
-      // (@actions/http-client is reached here through @actions/core; bundle.mjs cuts that import: see the dist/ test.)
-      /^node_modules\/(yaml|re2js)\//,
-      /^node_modules\/ajv\/dist\/(2020|core|compile)/,
-      /^src\/core\/conformance\/(registry|spec-schemas|tool-schema|linear-regex|context)\.ts$/,
-      /^src\/core\/conformance\/checks\//,
-      /^src\/core\/surface\/(analyze|smells|confusable|poisoning|cost)\.ts$/,
-      /^src\/core\/report\/(write|html|pr-comment|markdown|schema)\.ts$/,
-      /^src\/core\/gate\/(compare|baseline)\.ts$/,
-      /^src\/core\/(config\/load|golden\/yaml-source)\.ts$/,
-    ];
-    expect(reached.filter((path) => lazy.some((pattern) => pattern.test(path)))).toEqual([]);
+    expect(reached.filter((path) => LAZY.some((pattern) => pattern.test(path)))).toEqual([]);
   });
 
   it('is so in the committed dist/: index.js and the chunks it imports statically hold none of the lazy libraries', async () => {
@@ -81,5 +83,14 @@ describe("the action's cold path (the bundle's main chunk)", () => {
       expect(everything, `${what} is in dist/ at all`).toContain(marker);
       expect([...closure].filter(([, text]) => text.includes(marker)).map(([file]) => file), `${what} on the cold path`).toEqual([]);
     }
+  });
+});
+
+describe("the CLI's conformance command (its chunk of lib/cli-bundle)", () => {
+  it('reaches the runner and the transports, and nothing that can wait for the server (the checks load while it starts)', async () => {
+    const reached = await staticClosure('src/cli/commands/conformance.ts');
+    expect(reached).toContain('src/core/conformance/runner.ts');
+    expect(reached).toContain('src/core/mcp/stdio-transport.ts');
+    expect(reached.filter((path) => LAZY.some((pattern) => pattern.test(path)))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { applyExpectedFailures, parseExpectedFailures, type ExpectedFailure } from '../../core/conformance/expected-failures.js';
-import { CHECKS } from '../../core/conformance/registry.js';
 import { runConformance } from '../../core/conformance/runner.js';
 import { summarize } from '../../core/conformance/runner.js';
 import { ConfigurationError } from '../../core/errors.js';
@@ -10,15 +10,18 @@ import { registerRunSecrets } from '../../core/mcp/redact.js';
 import type { TargetSpec } from '../../core/mcp/target.js';
 import { buildConformanceReport } from '../../core/report/build.js';
 import { renderConformanceText } from '../../core/report/text.js';
-import { writeReportFiles } from '../../core/report/write.js';
 import { SPEC_REVISION } from '../../core/version.js';
 import { parseFlags, positiveInteger } from '../args.js';
 import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
-import { renderSurfaceText } from '../../core/report/surface-text.js';
-import { failingFindings } from '../../core/surface/analyze.js';
-import { applySurfaceBaseline, parseSurfaceFailOn, readSurfaceBaseline } from '../../core/surface/baseline-pins.js';
-import { DEFAULT_BASELINE_FILE } from '../../core/gate/baseline.js';
+import { parseSurfaceFailOn } from '../../core/surface/fail-on.js';
+import { DEFAULT_BASELINE_FILE } from '../../core/gate/defaults.js';
+
+/** What the command needs once the server has answered (conformance-after.ts): imported while it starts. */
+let loadingAfter: Promise<typeof import('./conformance-after.js')> | undefined;
+function after(): Promise<typeof import('./conformance-after.js')> {
+  return (loadingAfter ??= import('./conformance-after.js'));
+}
 
 /**
  * The surface flags, shared with `mcp-evals surface` (which imports them from here: defined in
@@ -86,13 +89,17 @@ export async function conformanceCommand(argv: string[], out: Output): Promise<n
   }
   const callTools = values['call-tools'] ?? 'read-only';
   if (!['read-only', 'all', 'none'].includes(callTools)) throw new ConfigurationError(`--call-tools must be read-only, all or none, got "${callTools}"`);
-  const knownIds = new Set(CHECKS.map((check) => check.id));
+  // The check registry, the baseline format and the report writers load when something needs them:
+  // the checks themselves load while the server starts (runner.ts), the rest after (conformance-after.ts).
   const only = values.only?.split(',').map((id) => id.trim()).filter(Boolean);
+  const knownIds = only || values['expected-failures'] ? new Set((await import('../../core/conformance/registry.js')).CHECKS.map((check) => check.id)) : new Set<string>();
   for (const id of only ?? []) if (!knownIds.has(id)) throw new ConfigurationError(`--only: unknown check id "${id}" (run \`mcp-evals checks\`)`);
   const expected = values['expected-failures'] ? await readExpected(values['expected-failures'], knownIds) : [];
   const outDir = resolve(values.out ?? 'mcp-evals-report');
   const surfaceFailOn = parseSurfaceFailOn(values['surface-fail-on'], '--surface-fail-on');
-  const pinned = await readSurfaceBaseline(resolve(values.baseline ?? DEFAULT_BASELINE_FILE), values.baseline !== undefined);
+  const baselineFile = resolve(values.baseline ?? DEFAULT_BASELINE_FILE);
+  const explicitBaseline = values.baseline !== undefined;
+  const pinned = explicitBaseline || existsSync(baselineFile) ? await (await import('../../core/surface/baseline-pins.js')).readSurfaceBaseline(baselineFile, explicitBaseline) : undefined;
 
   const startedAt = new Date();
   const run = await runConformance(
@@ -105,9 +112,11 @@ export async function conformanceCommand(argv: string[], out: Output): Promise<n
       onCheck: (result, index, total) => {
         if (out.isTTY) out.progress(`conformance ${index}/${total} ${result.id}`);
       },
+      onServerStarting: () => void after().catch(() => undefined),
     },
   );
   if (out.isTTY) out.progress('');
+  const { writeReportFiles, renderSurfaceText, failingFindings, applySurfaceBaseline } = await after();
 
   if (run.section.notEvaluated) {
     // Nothing was measured: no expected-failures bookkeeping, and never a pass (exit 3).

@@ -8,8 +8,7 @@ import { schemasDir } from '../paths.js';
 import type { CaseResult, Metrics, Report, TelemetrySection } from '../report/types.js';
 import type { SurfaceBaseline } from '../surface/analyze.js';
 
-/** Where `mcp-evals baseline accept` writes the approved baseline, and every command looks for it. */
-export const DEFAULT_BASELINE_FILE = '.mcp-evals/baseline.json';
+export { DEFAULT_BASELINE_FILE } from './defaults.js';
 
 /**
  * The approved baseline: what `mcp-evals baseline accept` writes and a repository commits

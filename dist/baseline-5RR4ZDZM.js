@@ -1,2 +1,0 @@
-import{createRequire as __mcpEvalsCreateRequire}from'node:module';const require=__mcpEvalsCreateRequire(import.meta.url);
-import{a,b,c,d,e,f,g,h}from"./chunk-WJ33C6TW.js";import"./chunk-X6IEHE5H.js";import"./chunk-PPE4AQH6.js";import"./chunk-NNSKUZA4.js";import"./chunk-NPY7UQX6.js";import"./chunk-CTXCY37B.js";export{c as BASELINE_SCHEMA_FILE,b as BASELINE_SCHEMA_VERSION,a as DEFAULT_BASELINE_FILE,g as baselineFromReport,d as caseKey,f as decidedRuns,h as parseBaseline,e as splitCaseKey};
