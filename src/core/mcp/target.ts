@@ -28,7 +28,7 @@ export class TargetUnavailableError extends Error {
 export class Target {
   private launched: ProcessGroup | undefined;
   /** The HTTP client, loaded by open() for an HTTP server only: a stdio run never parses it. */
-  private http: typeof import('../on-demand.js') | undefined;
+  private http: typeof import('../http-client.js') | undefined;
   private readonly connections: Connection[] = [];
   /** What the bounds dropped over every connection to this server (and its stderr), for the report. */
   readonly drops = new DropTally();
@@ -37,7 +37,7 @@ export class Target {
 
   static async open(spec: TargetSpec): Promise<Target> {
     const target = new Target(spec);
-    if (spec.kind === 'http') target.http = await import('../on-demand.js');
+    if (spec.kind === 'http') target.http = await import('../http-client.js');
     if (spec.kind === 'http' && spec.start) await target.launch(spec.start, spec.url);
     return target;
   }
