@@ -1,0 +1,2 @@
+import{createRequire as __mcpEvalsCreateRequire}from'node:module';const require=__mcpEvalsCreateRequire(import.meta.url);
+import{a as b,b as c,c as d,d as e,e as f,f as g,g as h}from"./chunk-TUCUEHEU.js";import{a}from"./chunk-ARR75YQE.js";import"./chunk-KVQUE4J2.js";import"./chunk-PPE4AQH6.js";import"./chunk-RXPUK6JT.js";import"./chunk-NPY7UQX6.js";import"./chunk-CTXCY37B.js";export{c as BASELINE_SCHEMA_FILE,b as BASELINE_SCHEMA_VERSION,a as DEFAULT_BASELINE_FILE,g as baselineFromReport,d as caseKey,f as decidedRuns,h as parseBaseline,e as splitCaseKey};
