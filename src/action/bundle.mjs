@@ -22,16 +22,20 @@ import { build } from 'esbuild';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const out = resolve(process.argv[2] ?? join(root, 'dist'));
 
-/** @actions/core's `import { OidcClient } from './oidc-utils.js'`, answered by a class that imports the real one when getIDToken is called. */
+/**
+ * @actions/core's `import { OidcClient } from './oidc-utils.js'`, answered by a class that imports the
+ * real one when getIDToken is called. The stand-in has a relative name: an absolute path would end up
+ * in the chunk hashes, and dist/ would differ between checkouts.
+ */
 const lazyOidc = {
   name: 'lazy-oidc',
   setup(builder) {
     builder.onResolve({ filter: /^\.\/oidc-utils\.js$/ }, (args) =>
-      /[\\/]@actions[\\/]core[\\/]lib[\\/]core\.js$/.test(args.importer) ? { path: join(dirname(args.importer), 'oidc-utils.js'), namespace: 'lazy-oidc' } : undefined,
+      /[\\/]@actions[\\/]core[\\/]lib[\\/]core\.js$/.test(args.importer) ? { path: '@actions/core/lib/oidc-utils.js', namespace: 'lazy-oidc', pluginData: { dir: dirname(args.importer) } } : undefined,
     );
     builder.onLoad({ filter: /.*/, namespace: 'lazy-oidc' }, (args) => ({
-      contents: `export class OidcClient {\n  static async getIDToken(audience) {\n    const { OidcClient } = await import(${JSON.stringify(args.path)});\n    return OidcClient.getIDToken(audience);\n  }\n}\n`,
-      resolveDir: root,
+      contents: "export class OidcClient {\n  static async getIDToken(audience) {\n    const { OidcClient } = await import('./oidc-utils.js');\n    return OidcClient.getIDToken(audience);\n  }\n}\n",
+      resolveDir: args.pluginData.dir,
     }));
   },
 };

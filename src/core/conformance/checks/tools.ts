@@ -1,5 +1,6 @@
 import { describeOutcome, errorOf, resultOf, truncate } from '../../mcp/answer.js';
 import { encodeHeaderValue } from '../../mcp/client.js';
+import { detach } from '../../mcp/json-depth.js';
 import { LEGACY, MODERN, type Exchange, type JsonObject } from '../../mcp/types.js';
 import { defineCheck, fail, fromSubResults, pass, skip, type CheckDefinition, type Verdict } from '../check.js';
 import { MAX_CALLED_NAME_CHARS, type CheckContext } from '../context.js';
@@ -7,6 +8,7 @@ import { errorProblem, isObject } from '../expect.js';
 import { synthesizeArguments, synthesizeInvalidArguments } from '../synthesize.js';
 import { analyzeSchema, BOUNDS, childSchemas, validateInstance, type RefFinding } from '../tool-schema.js';
 import type { SubResult } from '../types.js';
+import { thousands } from '../../thousands.js';
 
 const BOTH_ERAS = [MODERN, LEGACY] as Array<typeof MODERN>;
 const MODERN_ONLY = [MODERN] as Array<typeof MODERN>;
@@ -366,10 +368,18 @@ async function listedTools(ctx: CheckContext): Promise<{ tools: ListedTool[] } |
   return { tools: withIds(walk.items) };
 }
 
+/**
+ * Past this many characters a name is shown by its head in sub-result ids: an id built on a 15 MB
+ * name (`name#2`, for a tool listed on every page) is another 15 MB string, copied whole when the
+ * report caps it.
+ */
+const ID_NAME_CHARS = 200;
+
 function withIds(tools: JsonObject[]): ListedTool[] {
   const seen = new Map<string, number>();
   return tools.map((tool, index) => {
-    const base = typeof tool.name === 'string' && tool.name !== '' ? tool.name : `tools[${index}]`;
+    const name = typeof tool.name === 'string' && tool.name !== '' ? tool.name : undefined;
+    const base = name === undefined ? `tools[${index}]` : name.length <= ID_NAME_CHARS ? name : `${detach(name.slice(0, ID_NAME_CHARS))}… (${thousands(name.length)} characters)`;
     const count = (seen.get(base) ?? 0) + 1;
     seen.set(base, count);
     return { id: count === 1 ? base : `${base}#${count}`, tool };

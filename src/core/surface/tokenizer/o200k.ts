@@ -85,7 +85,7 @@ function countPiece(table: RankTable, piece: string): number {
     next[i] = i + 1;
     prev[i] = i - 1;
   }
-  const heap = new MinHeap();
+  const heap = new MinHeap(n);
   for (let i = 0; i + 1 < n; i++) {
     pairRank[i] = rankOf(table, bytes, i, i + 2);
     if (pairRank[i] !== -1) heap.push(pairRank[i]!, i);
@@ -98,8 +98,8 @@ function countPiece(table: RankTable, piece: string): number {
     pairRank[i] = right < n ? rankOf(table, bytes, i, next[right]!) : -1;
     if (pairRank[i] !== -1) heap.push(pairRank[i]!, i);
   };
-  for (let top = heap.pop(); top !== undefined; top = heap.pop()) {
-    const [rank, i] = top;
+  while (heap.pop()) {
+    const { rank, offset: i } = heap;
     // Stale: the part is gone, or its pair changed since (a different span has a different rank).
     if (alive[i] === 0 || pairRank[i] !== rank) continue;
     const gone = next[i]!;
@@ -113,38 +113,60 @@ function countPiece(table: RankTable, piece: string): number {
   return parts;
 }
 
-/** A binary min-heap of (rank, offset), ordered by rank then offset. */
+/**
+ * A binary min-heap of (rank, offset), ordered by rank then offset, each pair one number
+ * (rank × 2³² + offset). Allocation-free: a Float64Array that doubles when full, and pop() leaves the
+ * pair in `rank` and `offset`. A 64 KiB hostile word makes ~100,000 pushes and pops: returning a
+ * tuple and swapping through array literals made ~360 MB of garbage for one such name.
+ */
 class MinHeap {
-  private readonly keys: number[] = [];
+  private keys: Float64Array;
+  private size = 0;
+  rank = 0;
+  offset = 0;
+
+  constructor(capacity: number) {
+    this.keys = new Float64Array(Math.max(16, capacity));
+  }
+
   push(rank: number, offset: number): void {
+    if (this.size === this.keys.length) {
+      const grown = new Float64Array(this.keys.length * 2);
+      grown.set(this.keys);
+      this.keys = grown;
+    }
     const keys = this.keys;
-    keys.push(rank * 0x100000000 + offset);
-    for (let i = keys.length - 1; i > 0; ) {
+    const key = rank * 0x100000000 + offset;
+    let i = this.size++;
+    while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (keys[parent]! <= keys[i]!) break;
-      [keys[parent], keys[i]] = [keys[i]!, keys[parent]!];
+      if (keys[parent]! <= key) break;
+      keys[i] = keys[parent]!;
       i = parent;
     }
+    keys[i] = key;
   }
-  pop(): [number, number] | undefined {
+
+  /** Takes the least pair into `rank` and `offset`; false when the heap is empty. */
+  pop(): boolean {
+    if (this.size === 0) return false;
     const keys = this.keys;
-    if (keys.length === 0) return undefined;
     const top = keys[0]!;
-    const last = keys.pop()!;
-    if (keys.length > 0) {
-      keys[0] = last;
-      for (let i = 0; ; ) {
-        const left = 2 * i + 1;
-        const right = left + 1;
-        let least = i;
-        if (left < keys.length && keys[left]! < keys[least]!) least = left;
-        if (right < keys.length && keys[right]! < keys[least]!) least = right;
-        if (least === i) break;
-        [keys[least], keys[i]] = [keys[i]!, keys[least]!];
-        i = least;
-      }
+    const last = keys[--this.size]!;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= this.size) break;
+      const right = left + 1;
+      const least = right < this.size && keys[right]! < keys[left]! ? right : left;
+      if (keys[least]! >= last) break;
+      keys[i] = keys[least]!;
+      i = least;
     }
-    return [Math.floor(top / 0x100000000), top % 0x100000000];
+    if (this.size > 0) keys[i] = last;
+    this.rank = Math.floor(top / 0x100000000);
+    this.offset = top % 0x100000000;
+    return true;
   }
 }
 
