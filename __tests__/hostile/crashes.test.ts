@@ -72,6 +72,11 @@ describe('hostile shapes', () => {
     const names = report.conformance.checks.find((check) => check.id === 'tool-names');
     expect(names?.status).toBe('warn');
     expect(names?.message).toMatch(/^huge_n+… \(15,728,\d{3} bytes\)$/);
+    // Per-tool ids show a long name by its head: an id built on the whole name (name#2 on every page) is another 15 MB string.
+    const definitions = report.conformance.checks.find((check) => check.id === 'tool-definitions');
+    const hugeIds = (definitions?.subResults ?? []).map((sub) => sub.id).filter((id) => id.startsWith('huge_'));
+    expect(hugeIds.length).toBeGreaterThan(0);
+    for (const id of hugeIds) expect(id).toMatch(/^huge_n{195}… \(15,728,\d{3} characters\)(#\d+)?$/);
     const longest = Math.max(...strings(JSON.parse(text)).map((value) => value.length));
     expect(longest).toBeLessThanOrEqual(REPORT_CAPS.stringChars + 40);
     expect(text).toMatch(/… \(15,728,6\d\d bytes\)/);
