@@ -140,9 +140,8 @@ async function lastGreenReport(deps: BaselineDeps): Promise<BaselineChoice | und
 
 async function readReport(file: string): Promise<Report> {
   const value: unknown = JSON.parse(await readFile(file, 'utf8'));
-  const [{ reportViolations }, { loadPrecompiled }] = await Promise.all([import('../core/report/schema.js'), import('../core/validators/precompiled.js')]);
-  await loadPrecompiled();
-  const problems = reportViolations(value);
+  const { readReportViolations } = await import('../core/report/schema.js');
+  const problems = await readReportViolations(value);
   if (problems.length > 0) throw new Error(`its report.json is not a valid mcp-evals report: ${problems.slice(0, 3).join('; ')}`);
   return value as Report;
 }

@@ -232,9 +232,8 @@ async function gateExistingReport(settings: ActionSettings, context: RunContext,
   } catch (error) {
     throw new ConfigurationError(`layers: none gates the report already in report-dir, and ${shown} cannot be read: ${(error as Error).message}`);
   }
-  const { loadPrecompiled, reportViolations, logReport } = await later();
-  await loadPrecompiled();
-  const problems = reportViolations(value);
+  const { readReportViolations, logReport } = await later();
+  const problems = await readReportViolations(value);
   if (problems.length > 0) throw new ConfigurationError(`not a valid mcp-evals report: ${problems.slice(0, 3).join('; ')}`, { file: shown });
   const report = value as Report;
   core.info(`mcp-evals ${toolVersion()}: gating ${shown} (layers: none)`);

@@ -6,8 +6,7 @@ import { formatAge } from '../../core/gate/compare.js';
 import { goldenSetHash } from '../../core/golden/hash.js';
 import { goldenCandidates } from '../../core/experiments/report-dir.js';
 import { loadGoldenSet } from '../../core/golden/load.js';
-import { reportViolations } from '../../core/report/schema.js';
-import { loadPrecompiled } from '../../core/validators/precompiled.js';
+import { readReportViolations } from '../../core/report/schema.js';
 import type { Report } from '../../core/report/types.js';
 import { parseFlags } from '../args.js';
 import { EXIT } from '../../core/exit-codes.js';
@@ -253,8 +252,7 @@ async function readReport(file: string): Promise<Report> {
   } catch (error) {
     throw new ConfigurationError(`report.json is not valid JSON: ${(error as Error).message}`, { file: display(file) });
   }
-  await loadPrecompiled();
-  const problems = reportViolations(value);
+  const problems = await readReportViolations(value);
   if (problems.length > 0) {
     const more = problems.length > 3 ? `; …and ${problems.length - 3} more` : '';
     throw new ConfigurationError(`not a valid mcp-evals report: ${problems.slice(0, 3).join('; ')}${more}`, { file: display(file) });

@@ -4,8 +4,7 @@ import { ConfigurationError } from '../../core/errors.js';
 import { couldNotEvaluate } from '../../core/evals/evaluated.js';
 import { mergeReports, type ShardReport } from '../../core/evals/merge.js';
 import type { TraceLine } from '../../core/evals/run-evals.js';
-import { reportViolations } from '../../core/report/schema.js';
-import { loadPrecompiled } from '../../core/validators/precompiled.js';
+import { readReportViolations } from '../../core/report/schema.js';
 import { renderBehaviourText } from '../../core/report/behaviour-text.js';
 import type { Report } from '../../core/report/types.js';
 import { writeReportFiles } from '../../core/report/write.js';
@@ -56,8 +55,7 @@ async function readShard(dir: string): Promise<ShardReport> {
   } catch (error) {
     throw new ConfigurationError(`cannot read a report: ${(error as Error).message}`, { file });
   }
-  await loadPrecompiled();
-  const problems = reportViolations(report);
+  const problems = await readReportViolations(report);
   if (problems.length > 0) throw new ConfigurationError(`not a valid mcp-evals report: ${problems.slice(0, 3).join('; ')}`, { file });
   let traces: TraceLine[] = [];
   try {

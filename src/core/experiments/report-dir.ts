@@ -2,8 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigurationError } from '../errors.js';
 import type { TraceLine } from '../evals/run-evals.js';
-import { reportViolations } from '../report/schema.js';
-import { loadPrecompiled } from '../validators/precompiled.js';
+import { readReportViolations } from '../report/schema.js';
 import type { Report } from '../report/types.js';
 
 /** A report directory as `mcp-evals run` wrote it: report.json, and traces.jsonl when behaviour ran. */
@@ -44,8 +43,7 @@ export async function readReportDir(path: string): Promise<ReportDir> {
   } catch (error) {
     throw new ConfigurationError(`the report is not JSON: ${(error as Error).message}`, { file: reportFile });
   }
-  await loadPrecompiled();
-  const problems = reportViolations(report);
+  const problems = await readReportViolations(report);
   if (problems.length > 0) throw new ConfigurationError(`not a valid mcp-evals report: ${problems.slice(0, 3).join('; ')}`, { file: reportFile });
   return { dir, reportFile, report: report as Report };
 }

@@ -147,7 +147,7 @@ export class HttpConnection implements Connection {
       }
       if (isSse) sampled.add(sse.end());
       const head = whole ? whole.toString('utf8', 0, filled) : Buffer.concat(chunks).toString('utf8');
-      whole = undefined;
+      whole = undefined; // the bytes can go while the text is parsed
       const cutBytes = isSse ? headBytes - Buffer.byteLength(head) : 0;
       const text = cutBytes > 0 ? `${head}\n(${droppedNote(cutBytes, 'bytes of the body')})` : head;
       this.drops?.add('bodyBytes', cutBytes);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { schemasDir } from '../paths.js';
-import { precompiledReport, type Validator } from '../validators/precompiled.js';
+import { loadPrecompiled, precompiledReport, type Validator } from '../validators/precompiled.js';
 import type { Report } from './types.js';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM.
@@ -43,6 +43,15 @@ export function reportViolations(value: unknown): string[] {
   const validate = validator();
   if (!validate(value)) return (validate.errors ?? []).map(describeError);
   return invariantViolations(value as Report);
+}
+
+/**
+ * reportViolations of a report read from a file (merge, baseline, the gate of `layers: none`): the
+ * validator generated at build time is loaded first, so that no reader compiles the schema with ajv.
+ */
+export async function readReportViolations(value: unknown): Promise<string[]> {
+  await loadPrecompiled();
+  return reportViolations(value);
 }
 
 function describeError(error: ErrorObject): string {
