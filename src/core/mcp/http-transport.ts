@@ -18,6 +18,8 @@ import { parseSse, SseParser, type SseEvent } from './sse.js';
 import type { ReceivedMessage } from './types.js';
 import { redactHeaders } from './redact.js';
 import { thousands } from '../thousands.js';
+import { Utf8Text } from './utf8-text.js';
+import { LARGE_BODY_BYTES, largeBodyTurn } from './large-body-turns.js';
 
 export interface HttpOptions {
   url: string;
@@ -70,7 +72,8 @@ export class HttpConnection implements Connection {
     const httpMethod = message.httpMethod ?? 'POST';
     const recorded = { method: message.method, httpMethod, headers: redactHeaders(headers), body: message.body };
     const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), message.timeoutMs);
+    const deadline = new Deadline(message.timeoutMs, () => abort.abort());
+    let endTurn: (() => void) | undefined;
     try {
       const response = await request(this.target, {
         method: httpMethod as 'POST',
@@ -84,7 +87,7 @@ export class HttpConnection implements Connection {
       const responseHeaders = flattenHeaders(response.headers);
       const contentType = responseHeaders['content-type'] ?? '';
       const isSse = contentType.toLowerCase().startsWith('text/event-stream');
-      const chunks: Buffer[] = [];
+      const sseHead: Buffer[] = [];
       let size = 0;
       let failure: string | undefined;
       let answer: ReceivedMessage | undefined;
@@ -96,9 +99,8 @@ export class HttpConnection implements Connection {
       const decoder = new TextDecoder('utf-8');
       const sampled = new SseSample();
       let headBytes = 0;
-      const declared = Number(responseHeaders['content-length']);
-      let whole = !isSse && Number.isSafeInteger(declared) && declared > 0 && declared <= this.maxBody ? Buffer.allocUnsafe(declared) : undefined;
-      let filled = 0;
+      const bodyText = new Utf8Text(false);
+      let tooLarge = false;
       try {
         for (;;) {
           const next = await iterator.next();
@@ -107,22 +109,22 @@ export class HttpConnection implements Connection {
           size += buffer.length;
           if (size > this.maxBody) {
             failure = `response body exceeds ${this.maxBody} bytes; read stopped`;
+            tooLarge = true;
             break;
           }
+          if (size >= LARGE_BODY_BYTES && !endTurn) {
+            // Waiting for another server answer to be read is not this answer's time (see large-body-turns.ts).
+            deadline.pause();
+            endTurn = await largeBodyTurn();
+            deadline.resume();
+          }
           if (!isSse) {
-            // Copied into one buffer of the declared length as it arrives: no chunk outlives its turn,
-            // and there is no second, concatenated copy (a 15 MB body was held three times at once).
-            if (whole && filled + buffer.length <= whole.length) {
-              filled += buffer.copy(whole, filled);
-            } else {
-              if (whole) chunks.push(whole.subarray(0, filled));
-              whole = undefined;
-              chunks.push(buffer);
-            }
+            // Decoded as it arrives (see utf8-text.ts): no chunk outlives its turn, and the bytes are never joined.
+            bodyText.append(buffer);
             continue;
           }
           // SSE: a head of the body is kept as evidence, and the events are sampled as they arrive.
-          if (headBytes < BUFFER_BOUNDS.exchangeBodyBytes) chunks.push(buffer);
+          if (headBytes < BUFFER_BOUNDS.exchangeBodyBytes) sseHead.push(buffer);
           headBytes += buffer.length;
           const events = sse.push(decoder.decode(buffer, { stream: true }));
           sampled.add(events);
@@ -130,7 +132,7 @@ export class HttpConnection implements Connection {
             answer = events.length > 0 ? findAnswerIn(events, message.id) : undefined;
             if (answer) {
               closedAfterAnswer = await endsWithin(iterator, SSE_CLOSE_GRACE_MS, (late) => {
-                if (headBytes < BUFFER_BOUNDS.exchangeBodyBytes) chunks.push(late);
+                if (headBytes < BUFFER_BOUNDS.exchangeBodyBytes) sseHead.push(late);
                 headBytes += late.length;
                 sampled.add(sse.push(decoder.decode(late, { stream: true })));
               });
@@ -146,13 +148,14 @@ export class HttpConnection implements Connection {
         body.destroy();
       }
       if (isSse) sampled.add(sse.end());
-      const head = whole ? whole.toString('utf8', 0, filled) : Buffer.concat(chunks).toString('utf8');
-      whole = undefined; // the bytes can go while the text is parsed
-      const cutBytes = isSse ? headBytes - Buffer.byteLength(head) : 0;
+      // A body over the limit is not parsed (it is cut anyway): only its head is kept, as evidence.
+      const head = isSse ? Buffer.concat(sseHead).toString('utf8') : (bodyText.finish(tooLarge ? BUFFER_BOUNDS.exchangeBodyBytes : undefined) ?? '');
+      const readBytes = isSse ? headBytes : size;
+      const cutBytes = isSse || tooLarge ? readBytes - Buffer.byteLength(head) : 0;
       const text = cutBytes > 0 ? `${head}\n(${droppedNote(cutBytes, 'bytes of the body')})` : head;
       this.drops?.add('bodyBytes', cutBytes);
       this.drops?.add('evidenceMessages', sampled.dropped);
-      const { messages, garbage } = isSse ? sampled.decode() : decodeBody(text, contentType, isSse);
+      const { messages, garbage } = isSse ? sampled.decode() : tooLarge ? { messages: [], garbage: [] } : decodeBody(text, contentType, isSse);
       answer ??= findAnswer(messages, message.id);
       if (!answer && !failure && message.expectAnswer && response.statusCode !== 202) {
         if (text.trim() === '') failure = `HTTP ${response.statusCode} with an empty body`;
@@ -171,7 +174,8 @@ export class HttpConnection implements Connection {
       const failure = abort.signal.aborted ? `no response within ${message.timeoutMs} ms` : `request failed: ${describe(error)}`;
       return { transport: 'http', request: recorded, failure, startedAt, durationMs: Date.now() - startedAt };
     } finally {
-      clearTimeout(timer);
+      deadline.clear();
+      endTurn?.();
     }
   }
 
@@ -271,12 +275,12 @@ export class HttpConnection implements Connection {
     const text = textParts.join('');
     this.drops?.add('streamEvents', droppedEvents);
     if (droppedEvents > 0) failure ??= `${thousands(droppedEvents)} more SSE events dropped (the first ${thousands(MAX_STREAM_EVENTS)} were kept)`;
+    const { messages, garbage } = decodeBody(text, contentType, isSse);
     if (!isSse && text.trim() !== '') {
-      const parsedMessage = parseJsonMessage(text);
+      const parsedMessage = messages[0];
       received.push({ at: Date.now(), raw: text, message: parsedMessage });
       if (parsedMessage && (isResponse(parsedMessage) || isIdlessError(parsedMessage))) answer = parsedMessage;
     }
-    const { messages, garbage } = decodeBody(text, contentType, isSse);
     return {
       exchange: {
         transport: 'http',
@@ -405,4 +409,37 @@ export function describe(error: unknown): string {
     return `${code ? `${code} ` : ''}${error.message}${cause}`;
   }
   return String(error);
+}
+
+/** A timer that can stop counting for a while. */
+class Deadline {
+  private left: number;
+  private armedAt = Date.now();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    ms: number,
+    private readonly onExpiry: () => void,
+  ) {
+    this.left = ms;
+    this.timer = setTimeout(onExpiry, ms);
+  }
+
+  pause(): void {
+    if (this.timer === undefined) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.left -= Date.now() - this.armedAt;
+  }
+
+  resume(): void {
+    if (this.timer !== undefined) return;
+    this.armedAt = Date.now();
+    this.timer = setTimeout(this.onExpiry, Math.max(0, this.left));
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
 }

@@ -17,6 +17,7 @@ import { didNotStart } from './startup-error.js';
 import type { ReceivedMessage } from './types.js';
 import { BUFFER_BOUNDS, BoundedList, droppedNote, type DropTally } from './bounds.js';
 import { capString, detach, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
+import { Utf8Text } from './utf8-text.js';
 
 export interface StdioOptions {
   command: string;
@@ -52,6 +53,14 @@ function isFenceAnswer(line: { message?: ReceivedMessage }): boolean {
 }
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 /** For a line refused as too deep (see json-depth.ts): its JSON-RPC id, read without walking it. */
 function tooDeepId(raw: string): { id?: string | number | null } | undefined {
   try {
@@ -72,8 +81,10 @@ export class StdioConnection implements Connection {
   private readonly maxLine: number;
   private readonly exitGraceMs: number;
   private readonly drops: DropTally | undefined;
-  private pending: Buffer[] = [];
+  /** The line being read, when it spans chunks; `pendingHead` keeps its first bytes to show if it is not UTF-8. */
+  private readonly pending = new Utf8Text(true);
   private pendingBytes = 0;
+  private pendingHead: Buffer | undefined;
   private dropping = false;
   /** Recent responses, for answers that arrive before their waiter; everything else goes to watchers. */
   private lines: Line[] = [];
@@ -385,8 +396,13 @@ export class StdioConnection implements Connection {
   private onData(chunk: Buffer): void {
     let start = 0;
     for (let index = chunk.indexOf(0x0a); index !== -1; index = chunk.indexOf(0x0a, start)) {
-      this.append(chunk.subarray(start, index));
-      this.flushLine();
+      const part = chunk.subarray(start, index);
+      // Most lines sit in one chunk: decoded straight from it, not copied first.
+      if (this.pendingBytes === 0 && !this.dropping && part.length <= this.maxLine) this.takeText(decodeUtf8(part), part);
+      else {
+        this.append(part);
+        this.endLine();
+      }
       start = index + 1;
     }
     if (start < chunk.length) this.append(chunk.subarray(start));
@@ -396,31 +412,34 @@ export class StdioConnection implements Connection {
     if (this.dropping) return;
     if (this.pendingBytes + part.length > this.maxLine) {
       this.dropping = true;
-      this.pending = [];
+      this.pending.finish(0);
+      this.pendingHead = undefined;
       return;
     }
-    this.pending.push(part);
+    this.pendingHead ??= part.subarray(0, 500);
+    this.pending.append(part);
     this.pendingBytes += part.length;
   }
 
-  private flushLine(): void {
-    const at = Date.now();
+  private endLine(): void {
+    this.pendingBytes = 0;
     if (this.dropping) {
       this.dropping = false;
-      this.pendingBytes = 0;
-      this.record({ at, raw: `(a stdout line longer than ${this.maxLine} bytes, dropped)`, problem: 'oversized line' });
+      this.record({ at: Date.now(), raw: `(a stdout line longer than ${this.maxLine} bytes, dropped)`, problem: 'oversized line' });
       // The dropped line was most likely an answer: fail what is waiting now rather than at its deadline.
       for (const waiter of [...this.waiters]) waiter.fail(`the server wrote a stdout line longer than ${this.maxLine} bytes; it was dropped unread`);
       return;
     }
-    const bytes = Buffer.concat(this.pending);
-    this.pending = [];
-    this.pendingBytes = 0;
-    let text: string;
-    try {
-      text = utf8.decode(bytes);
-    } catch {
-      this.record({ at, raw: bytes.toString('latin1', 0, 500), problem: 'not UTF-8' });
+    const head = this.pendingHead;
+    this.pendingHead = undefined;
+    this.takeText(this.pending.finish(), head);
+  }
+
+  /** A line's text, or undefined when its bytes (of which `head` is the start) are not UTF-8. */
+  private takeText(text: string | undefined, head: Buffer | undefined): void {
+    const at = Date.now();
+    if (text === undefined) {
+      this.record({ at, raw: head ? head.toString('latin1', 0, 500) : '', problem: 'not UTF-8' });
       return;
     }
     const raw = text.endsWith('\r') ? text.slice(0, -1) : text;

@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCliProcess } from '../helpers/cli-process.js';
+import { REFERENCE_SERVER } from '../helpers/conformance.js';
+
+/**
+ * Issue 11 item 2: huge answers cost time, not memory. A whole conformance run against a server
+ * that puts a 15 MB tool name on every tools/list page (fourteen 15 MB answers over HTTP, up to
+ * eight read at once), or answers tools/list with 50 MB, must stay under the 300 MB peak RSS every
+ * hostile fixture is held to, measured on the CLI process itself from the compiled lib/, as users
+ * run it. Before, these runs peaked at 280-370 MB on Node 24: each answer's bytes were joined in a
+ * malloc'd block that glibc kept after it was freed, a body over the limit was still decoded, and
+ * V8 let the dead 15 MB copies pile up before collecting (see utf8-text.ts and reclaim.ts).
+ */
+const PEAK_RSS_LIMIT = 300 * 1024 * 1024;
+
+describe('huge answers', () => {
+  it.each([
+    ['huge-name', 'stdio', 0],
+    ['huge-name', 'http', 0],
+    ['huge', 'stdio', 1],
+    ['huge', 'http', 1],
+  ] as const)('a whole run against --break=%s (%s) stays under 300 MB peak RSS and is evaluated', async (fixture, transport, exitCode) => {
+    const out = mkdtempSync(join(tmpdir(), 'mcp-evals-huge-'));
+    const server = `node ${JSON.stringify(REFERENCE_SERVER)} --break=${fixture}`;
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const target = transport === 'stdio' ? ['--command', server] : ['--url', `http://127.0.0.1:${port}/mcp`, '--start', `${server} --http --port ${port}`];
+    const result = await runCliProcess(['conformance', ...target, '--out', out], { timeoutMs: 150_000, fromLib: true });
+    expect(result.timedOut, result.stderr.slice(-2000)).toBe(false);
+    expect(result.code, result.stderr.slice(-2000)).toBe(exitCode);
+    expect(result.peakRssBytes).toBeDefined();
+    expect(result.peakRssBytes!, `${Math.round(result.peakRssBytes! / 1048576)} MB`).toBeLessThan(PEAK_RSS_LIMIT);
+    const text = readFileSync(join(out, 'report.json'), 'utf8');
+    expect(text.length).toBeLessThan(4 * 1024 * 1024);
+    const report = JSON.parse(text) as { conformance: { checks: Array<{ id: string; status: string; message?: string }> } };
+    const checks = report.conformance.checks;
+    expect(checks.length).toBeGreaterThan(20);
+    if (fixture === 'huge-name') {
+      expect(checks.find((check) => check.id === 'tool-names')?.status).toBe('warn');
+    } else {
+      // The 50 MB answer is cut at the 16 MiB limit and said to be, not read whole or parsed.
+      const listing = checks.find((check) => check.id === 'capabilities-declared');
+      expect(listing?.status).toBe('fail');
+      expect(listing?.message).toMatch(transport === 'stdio' ? /stdout line longer than 16777216 bytes; it was dropped unread/ : /response body exceeds 16777216 bytes; read stopped/);
+    }
+  }, 160_000);
+});
