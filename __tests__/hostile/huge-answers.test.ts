@@ -40,10 +40,11 @@ describe('huge answers', () => {
     if (fixture === 'huge-name') {
       expect(checks.find((check) => check.id === 'tool-names')?.status).toBe('warn');
     } else {
-      // The 50 MB answer is cut at the 16 MiB limit and said to be, not read whole or parsed.
+      // The 50 MB answer is cut at the 16 MiB limit and said to be, not read whole or parsed (on a
+      // loaded machine this fixture may not even get 16 MiB out within the deadline: a finding too).
       const listing = checks.find((check) => check.id === 'capabilities-declared');
       expect(listing?.status).toBe('fail');
-      expect(listing?.message).toMatch(transport === 'stdio' ? /stdout line longer than 16777216 bytes; it was dropped unread/ : /response body exceeds 16777216 bytes; read stopped/);
+      expect(listing?.message).toMatch(transport === 'stdio' ? /stdout line longer than 16777216 bytes; it was dropped unread/ : /response body exceeds 16777216 bytes; read stopped|response body not complete within 5000 ms/);
     }
   }, 160_000);
 });
