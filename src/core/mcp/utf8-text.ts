@@ -108,7 +108,7 @@ function completeUpTo(bytes: Uint8Array): number {
 
 /**
  * Decoded parts of this size go to V8's large-object space (over 128 kB), not through its young
- * generation, and stay in V8's heap (Node makes strings of 1 MB or more external, outside it).
+ * generation; under 1 MB, no decoding path of Node's makes them external strings (malloc'd again).
  */
 const STAGING_BYTES = 512 * 1024;
 
