@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/core/conformance/runner.js';
 import { REFERENCE_SERVER, check, runOnFixture } from '../helpers/conformance.js';
+import { freePort } from '../helpers/echo-server.js';
 
 /**
  * A misbehaving server under test becomes failed checks with a clear message: never a hang, a crash
@@ -71,7 +72,7 @@ describe('a misbehaving server', () => {
   });
 
   it('an HTTP server the harness starts is waited for, then stopped', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const run = await runConformance(
       { kind: 'http', url: `http://127.0.0.1:${port}/mcp`, start: { command: `node ${JSON.stringify(REFERENCE_SERVER)} --http --port ${port} --break=slow-start`, readyUrl: `http://127.0.0.1:${port}/healthz` } },
       { only: ['discover-answers'] },
