@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { runConformance, type ConformanceRun } from '../../src/core/conformance/runner.js';
 import type { CheckResult } from '../../src/core/conformance/types.js';
+import { freePort } from './echo-server.js';
 import { startHttpServer, type StartedServer } from './http-server.js';
 
 export const REFERENCE_SERVER = fileURLToPath(new URL('../fixtures/servers/reference-server.mjs', import.meta.url));
@@ -41,4 +42,14 @@ export function check(run: ConformanceRun, id: string): CheckResult {
   const found = run.section.checks.find((c) => c.id === id);
   if (!found) throw new Error(`check ${id} did not run; ran: ${run.section.checks.map((c) => `${c.id}=${c.status}`).join(', ')}`);
   return found;
+}
+
+/**
+ * The CLI arguments that make `mcp-evals conformance` spawn `server` over stdio, or start it with
+ * `--http` on a port nothing listens on (a random port collided with another test's server).
+ */
+export async function cliTarget(server: string, transport: 'stdio' | 'http'): Promise<string[]> {
+  if (transport === 'stdio') return ['--command', server];
+  const port = await freePort();
+  return ['--url', `http://127.0.0.1:${port}/mcp`, '--start', `${server} --http --port ${port}`];
 }

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DROP_NOUNS } from '../../src/core/mcp/bounds.js';
 import { runCliProcess } from '../helpers/cli-process.js';
-import { REFERENCE_SERVER } from '../helpers/conformance.js';
-import { freePort } from '../helpers/echo-server.js';
+import { cliTarget, REFERENCE_SERVER } from '../helpers/conformance.js';
 
 /**
  * Issue 11 item 2: a server that sends 1 KB notifications/message by the ten thousand before each
@@ -25,8 +24,7 @@ describe('a notification flood', () => {
   ] as const)('keeps the CLI under 300 MB peak RSS, still evaluates and counts what it dropped (%s)', async (transport, flood) => {
     const out = mkdtempSync(join(tmpdir(), 'mcp-evals-flood-'));
     const server = `FIXTURE_FLOOD=${flood} node ${JSON.stringify(REFERENCE_SERVER)} --break=flood`;
-    const port = await freePort(); // a random one collided with another test's server now and then
-    const target = transport === 'stdio' ? ['--command', server] : ['--url', `http://127.0.0.1:${port}/mcp`, '--start', `${server} --http --port ${port}`];
+    const target = await cliTarget(server, transport);
     // From lib/, as users run it: tsx's transpiling would count in the peak RSS (helpers/cli-child-lib.mjs).
     const result = await runCliProcess(['conformance', ...target, '--timeout', '30000', '--only', ONLY, '--out', out], { timeoutMs: 110_000, fromLib: true });
     expect(result.timedOut, result.stderr.slice(-2000)).toBe(false);

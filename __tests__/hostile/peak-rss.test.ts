@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliProcess } from '../helpers/cli-process.js';
-import { REFERENCE_SERVER } from '../helpers/conformance.js';
-import { freePort } from '../helpers/echo-server.js';
+import { cliTarget, REFERENCE_SERVER } from '../helpers/conformance.js';
 
 /**
  * Issue 11 item 2: every hostile fixture keeps the CLI under 300 MB peak RSS through a whole
@@ -22,8 +21,7 @@ describe('every hostile fixture', () => {
     async (fixture, transport) => {
       const out = mkdtempSync(join(tmpdir(), `mcp-evals-${fixture}-`));
       const server = `node ${JSON.stringify(REFERENCE_SERVER)} --break=${fixture}`;
-      const port = await freePort(); // a random one collided with another test's server now and then
-      const target = transport === 'stdio' ? ['--command', server] : ['--url', `http://127.0.0.1:${port}/mcp`, '--start', `${server} --http --port ${port}`];
+      const target = await cliTarget(server, transport);
       const result = await runCliProcess(['conformance', ...target, '--call-tools', 'all', '--out', out], { timeoutMs: 100_000, fromLib: true });
       expect(result.timedOut, result.stderr.slice(-2000)).toBe(false);
       expect([0, 1], `${result.stdout.slice(-1000)}\n${result.stderr.slice(-1000)}`).toContain(result.code);

@@ -51,15 +51,6 @@ const FENCE_SLACK_MS = 30;
 function isFenceAnswer(line: { message?: ReceivedMessage }): boolean {
   return typeof line.message?.id === 'string' && line.message.id.startsWith('mcp-evals-fence-') && line.message.method === undefined;
 }
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-function decodeUtf8(bytes: Uint8Array): string | undefined {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
 
 /** For a line refused as too deep (see json-depth.ts): its JSON-RPC id, read without walking it. */
 function tooDeepId(raw: string): { id?: string | number | null } | undefined {
@@ -81,7 +72,7 @@ export class StdioConnection implements Connection {
   private readonly maxLine: number;
   private readonly exitGraceMs: number;
   private readonly drops: DropTally | undefined;
-  /** The line being read, when it spans chunks; `pendingHead` keeps its first bytes to show if it is not UTF-8. */
+  /** The line being read (a line in one chunk is decoded from it, not copied); `pendingHead` keeps its first bytes to show if it is not UTF-8. */
   private readonly pending = new Utf8Text(true);
   private pendingBytes = 0;
   private pendingHead: Buffer | undefined;
@@ -396,13 +387,8 @@ export class StdioConnection implements Connection {
   private onData(chunk: Buffer): void {
     let start = 0;
     for (let index = chunk.indexOf(0x0a); index !== -1; index = chunk.indexOf(0x0a, start)) {
-      const part = chunk.subarray(start, index);
-      // Most lines sit in one chunk: decoded straight from it, not copied first.
-      if (this.pendingBytes === 0 && !this.dropping && part.length <= this.maxLine) this.takeText(decodeUtf8(part), part);
-      else {
-        this.append(part);
-        this.endLine();
-      }
+      this.append(chunk.subarray(start, index));
+      this.endLine();
       start = index + 1;
     }
     if (start < chunk.length) this.append(chunk.subarray(start));
