@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance, type ConformanceRun } from '../../src/core/conformance/runner.js';
 import type { TargetSpec } from '../../src/core/mcp/target.js';
 import { REFERENCE_SERVER } from '../helpers/conformance.js';
+import { freePort } from '../helpers/echo-server.js';
 import { EXAMPLE_SERVER } from '../helpers/evals.js';
 import { startCpuLoad } from '../helpers/load.js';
 
@@ -18,11 +19,10 @@ const RUNS = Number(process.env.MCP_EVALS_SLOW_RUNS ?? 20);
 const PARALLEL = 4;
 const quote = (parts: string[]) => parts.map((part) => JSON.stringify(part)).join(' ');
 
-let nextPort = 21000 + Math.floor(Math.random() * 20000);
-
-function spec(server: string[], transport: 'stdio' | 'http'): TargetSpec {
+/** A port nothing listens on now: consecutive ports from a random start collided with other tests' servers. */
+async function spec(server: string[], transport: 'stdio' | 'http'): Promise<TargetSpec> {
   if (transport === 'stdio') return { kind: 'stdio', command: quote(server) };
-  const port = nextPort++;
+  const port = await freePort();
   return {
     kind: 'http',
     url: `http://127.0.0.1:${port}/mcp`,
@@ -66,7 +66,7 @@ describe('conformance under CPU load', () => {
     it(`${name}: ${RUNS} full runs (stdio and HTTP), 0 failures`, async () => {
       const jobs = Array.from({ length: RUNS }, (_, index) => {
         const transport = index % 2 === 0 ? 'stdio' : 'http';
-        return async () => failures(await runConformance(spec([...server], transport), { callTools }), `run ${index + 1} (${transport})`);
+        return async () => failures(await runConformance(await spec([...server], transport), { callTools }), `run ${index + 1} (${transport})`);
       });
       expect(await pool(jobs, PARALLEL)).toEqual([]);
     });
@@ -74,7 +74,7 @@ describe('conformance under CPU load', () => {
 
   for (const transport of ['stdio', 'http'] as const) {
     it(`a correct server that starts after 10 s passes every check over ${transport}`, async () => {
-      const run = await runConformance(spec(['node', REFERENCE_SERVER, '--start-delay-ms=10000'], transport), { callTools: 'all' });
+      const run = await runConformance(await spec(['node', REFERENCE_SERVER, '--start-delay-ms=10000'], transport), { callTools: 'all' });
       expect(failures(run, transport)).toEqual([]);
     });
   }
