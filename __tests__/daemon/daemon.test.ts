@@ -170,6 +170,8 @@ describe('POST /v1/traces', () => {
     expect((await call(url, '/v1/api/runs')).status).toBe(401);
     expect((await call(url, '/v1/api/runs', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
     expect((await call(url, '/v1/api/runs', { headers: { authorization: 'Bearer s3cret-token' } })).status).toBe(200);
+    expect((await call(url, '/v1/api/runs', { headers: { authorization: 'bearer s3cret-token' } })).status).toBe(200); // the scheme is case-insensitive
+    expect((await call(url, '/v1/api/runs', { headers: { authorization: 's3cret-token' } })).status).toBe(401);
     const [traceId] = await emitRuns(url, 'protobuf', 'p', [WEATHER], { authorization: 'Bearer s3cret-token' });
     expect((await call(url, `/v1/api/runs/${traceId}`, { headers: { authorization: 'Bearer s3cret-token' } })).status).toBe(200);
   });

@@ -9,6 +9,7 @@ import { compareExperiments, registerExperiment } from './experiments.js';
 import { HttpError, readBody, readJson, sendError, sendJson } from './http.js';
 import { ingestOtlp } from './ingest.js';
 import { renderRunPage, renderRunsPage } from './page.js';
+import { checkHostAndOrigin, requireContentType } from './request-guard.js';
 import { parseScoreRequest, scoreRow, scoreRuns } from './score.js';
 import type { DaemonStore, RunFilter, StoredRun } from './store.js';
 
@@ -47,9 +48,12 @@ export interface RunningDaemon {
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 const JSON_LIMIT = 1024 * 1024;
+const JSON_TYPES = ['application/json'];
+const OTLP_TYPES = ['application/json', 'application/x-protobuf', 'application/protobuf'];
 
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
-  const handler = createHandler(options);
+  let port = options.port;
+  const handler = createHandler(options, () => port);
   const server = createServer((request, response) => {
     handler(request, response).catch((error: unknown) => {
       options.onInternalError?.(error);
@@ -71,6 +75,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     });
   });
   const address = server.address() as AddressInfo;
+  port = address.port;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
@@ -84,19 +89,21 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
-function createHandler(options: DaemonOptions): Handler {
+function createHandler(options: DaemonOptions, port: () => number): Handler {
   const { store } = options;
   const clock = options.clock ?? Date.now;
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const token = options.token ? Buffer.from(`Bearer ${options.token}`) : undefined;
+  const token = options.token ? Buffer.from(options.token) : undefined;
 
   return async (request, response) => {
     try {
       const url = new URL(request.url ?? '/', 'http://daemon');
       const path = url.pathname;
       const method = request.method ?? 'GET';
+      checkHostAndOrigin(request, { host: options.host, port: port() });
       if (token) {
-        const given = Buffer.from(String(request.headers.authorization ?? ''));
+        // The scheme is case-insensitive (RFC 9110 §11.1): `bearer x` is `Bearer x`.
+        const given = Buffer.from(/^bearer +(.*)$/i.exec(String(request.headers.authorization ?? ''))?.[1] ?? '');
         if (given.length !== token.length || !timingSafeEqual(given, token)) {
           response.setHeader('www-authenticate', 'Bearer');
           throw new HttpError(401, 'this daemon needs `Authorization: Bearer <token>` (the value of the environment variable named by --token-env)');
@@ -111,6 +118,7 @@ function createHandler(options: DaemonOptions): Handler {
 
       if (path === '/v1/traces') {
         allow('POST');
+        requireContentType(request, OTLP_TYPES);
         const body = await readBody(request, maxBody);
         const outcome = ingestOtlp(store, request.headers['content-type'], body);
         response.writeHead(200, { 'content-type': outcome.contentType, 'content-length': Buffer.byteLength(outcome.body) });
@@ -138,7 +146,7 @@ function createHandler(options: DaemonOptions): Handler {
         const name = pathPart(dataset[1]);
         if (dataset[2] === '/capture') {
           allow('POST');
-          const body = await readJson(request, JSON_LIMIT);
+          const body = await readJsonBody(request);
           const traceIds = body.trace_ids;
           if (!Array.isArray(traceIds) || traceIds.length === 0 || traceIds.length > 1000 || !traceIds.every((id) => typeof id === 'string' && id !== '')) throw new HttpError(400, '`trace_ids` must be a non-empty array (at most 1000) of trace ids');
           if (body.use_output_as_expected !== undefined && typeof body.use_output_as_expected !== 'boolean') throw new HttpError(400, '`use_output_as_expected` must be true or false');
@@ -167,7 +175,7 @@ function createHandler(options: DaemonOptions): Handler {
       }
       if (path === '/v1/api/score') {
         allow('POST');
-        const body = await readJson(request, JSON_LIMIT);
+        const body = await readJsonBody(request);
         const parsed = parseScoreRequest(body, options.judge);
         const outcome = await scoreRuns(store, parsed, {
           judge: options.judge,
@@ -181,7 +189,7 @@ function createHandler(options: DaemonOptions): Handler {
       }
       if (path === '/v1/api/experiments') {
         allow('POST');
-        const { createdMs, ...experiment } = registerExperiment(store, await readJson(request, JSON_LIMIT), clock());
+        const { createdMs, ...experiment } = registerExperiment(store, await readJsonBody(request), clock());
         return sendJson(response, 200, { experiment: { ...experiment, created_at: new Date(createdMs).toISOString() } });
       }
       if (path === '/v1/api/experiments/compare') {
@@ -206,6 +214,12 @@ function createHandler(options: DaemonOptions): Handler {
       throw error;
     }
   };
+}
+
+/** An API body: declared `application/json` (415 otherwise: what a cross-site form or text/plain POST sends), then parsed. */
+async function readJsonBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+  requireContentType(request, JSON_TYPES);
+  return readJson(request, JSON_LIMIT);
 }
 
 /** A percent-decoded path segment; a malformed escape is the client's mistake (400), not a crash. */
