@@ -29,6 +29,8 @@ export interface ScoreSettings {
   quotaPerMinute?: number;
   context: ScoringContext;
   clock: () => number;
+  /** Aborted when the client goes away: the judge call in flight is cancelled and no other is made. */
+  signal?: AbortSignal;
 }
 
 /** Case fields a request's `config` may set on the case each run is scored against. */
@@ -170,9 +172,19 @@ export async function scoreRuns(store: DaemonStore, request: ScoreRequest, setti
     for (const result of scored.results) keep(run, result);
     for (const { scorer, reason } of scored.notApplicable) response.skipped.push({ trace_id: run.traceId, run_id: run.runId, scorer, kind: 'not-applicable', reason: reason === JUDGE_NOT_APPLICABLE ? `${reason} (pass a \`rubric\` in \`config\`)` : `${reason} (set it in \`config\`)` });
     if (!judge || !scored.judge) continue;
+    if (settings.signal?.aborted) break; // the client went away: no more model calls for nobody
     const judged = scored.judge.testCase;
-    if (settings.clock() - started + settings.judgeTimeoutMs > settings.requestTimeoutMs) {
-      const reason = `judge abstained: too little time left in this request for a judge call (${settings.judgeTimeoutMs / 1000}s timeout, ${Math.max(0, settings.requestTimeoutMs - (settings.clock() - started)) / 1000}s left of ${settings.requestTimeoutMs / 1000}s); no call made`;
+    if (!run.answer.trim()) {
+      // Nothing to grade: a judge would grade its own guess. Stored, as every abstention is.
+      keep(run, { scorer: 'judge', passed: null, reason: 'judge abstained: the run has no answer, so it was never measured; no call made', scorerVersion: judge.model });
+      continue;
+    }
+    // The cap already guarantees time for `cap` calls at the judge's timeout; a call gets the
+    // request's time left when that is shorter (the calls before it and the deterministic
+    // scorers took some), and is not made only when under half the judge's timeout is left.
+    const left = settings.requestTimeoutMs - (settings.clock() - started);
+    if (left < settings.judgeTimeoutMs / 2) {
+      const reason = `judge abstained: too little time left in this request for a judge call (${Math.max(0, left) / 1000}s left of ${settings.requestTimeoutMs / 1000}s; a call needs at least half the judge's ${settings.judgeTimeoutMs / 1000}s timeout); no call made`;
       response.abstentions.push({ trace_id: run.traceId, run_id: run.runId, scorer: 'judge', reason, stored: false });
       continue;
     }
@@ -181,7 +193,9 @@ export async function scoreRuns(store: DaemonStore, request: ScoreRequest, setti
       continue;
     }
     callsMade += 1;
-    keep(run, await judge.score(judged, run.trace, settings.context));
+    const result = await judge.score(judged, run.trace, { ...settings.context, judgeCall: { timeoutMs: left, ...(settings.signal ? { signal: settings.signal } : {}) } });
+    if (settings.signal?.aborted) break; // nobody to answer: the cancelled call is not a verdict to store
+    keep(run, result);
   }
   if (judge) response.judge = { model: judge.model, calls_allowed: cap, calls_made: callsMade, timeout_seconds: settings.judgeTimeoutMs / 1000, request_timeout_seconds: settings.requestTimeoutMs / 1000 };
   return response;

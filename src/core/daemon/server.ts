@@ -177,7 +177,12 @@ function createHandler(options: DaemonOptions, port: () => number): Handler {
         allow('POST');
         const body = await readJsonBody(request);
         const parsed = parseScoreRequest(body, options.judge);
+        const gone = new AbortController();
+        response.once('close', () => {
+          if (!response.writableFinished) gone.abort('the client went away before the answer');
+        });
         const outcome = await scoreRuns(store, parsed, {
+          signal: gone.signal,
           judge: options.judge,
           judgeTimeoutMs: options.judgeTimeoutMs,
           requestTimeoutMs: options.requestTimeoutMs,

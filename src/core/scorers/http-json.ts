@@ -12,6 +12,8 @@ export interface PostJsonOptions {
   timeoutMs: number;
   /** Replies longer than this are abandoned unread (default MAX_REPLY_BYTES). */
   maxBytes?: number;
+  /** The caller's cancellation (the daemon's client went away); its reason, a string, is the problem. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -23,6 +25,9 @@ export async function postJson(url: string, body: unknown, options: PostJsonOpti
   const maxBytes = options.maxBytes ?? MAX_REPLY_BYTES;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  const cancel = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  else options.signal?.addEventListener('abort', cancel, { once: true });
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
   try {
@@ -58,10 +63,12 @@ export async function postJson(url: string, body: unknown, options: PostJsonOpti
       return { ok: false, problem: `the reply body is not JSON: ${snippet(text)}` };
     }
   } catch (error) {
+    if (options.signal?.aborted) return { ok: false, problem: `cancelled: ${typeof options.signal.reason === 'string' ? options.signal.reason : 'by the caller'}` };
     if (controller.signal.aborted) return { ok: false, problem: `no complete reply within the ${options.timeoutMs} ms deadline` };
     return { ok: false, problem: `the endpoint is unreachable: ${describeError(error)}` };
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
   }
 }
 

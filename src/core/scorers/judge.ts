@@ -5,7 +5,7 @@ import { redactText } from '../mcp/redact.js';
 import { joinUrl, MAX_REPLY_BYTES, postJson } from './http-json.js';
 import { buildJudgeSystemPrompt, buildJudgeUserMessage, type JudgeCriterion } from './judge-prompt.js';
 import { completionContent, parseVerdict } from './judge-verdict.js';
-import type { ScoreResult, Scorer } from './types.js';
+import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /** The judge scorer, with what scorersFor needs to know about it. */
 export interface JudgeScorer extends Scorer {
@@ -59,7 +59,7 @@ export function createJudgeScorer(config: JudgeConfig, apiKey: string | undefine
     ...(details ? { details } : {}),
   });
 
-  async function score(testCase: GoldenCase, trace: Trace): Promise<ScoreResult> {
+  async function score(testCase: GoldenCase, trace: Trace, ctx: ScoringContext): Promise<ScoreResult> {
     const criteria = judgeCriteriaFor(testCase, config);
     if (criteria.length === 0) return abstain('no criteria configured and the case has no rubric');
     if (config.api_key_env && !apiKey) return abstain(`the API key is not set (environment variable ${config.api_key_env})`);
@@ -75,7 +75,7 @@ export function createJudgeScorer(config: JudgeConfig, apiKey: string | undefine
           { role: 'user', content: buildJudgeUserMessage(testCase, trace) },
         ],
       },
-      { apiKey, timeoutMs, maxBytes: options.maxReplyBytes ?? MAX_REPLY_BYTES },
+      { apiKey, timeoutMs: Math.min(timeoutMs, ctx.judgeCall?.timeoutMs ?? Infinity), maxBytes: options.maxReplyBytes ?? MAX_REPLY_BYTES, ...(ctx.judgeCall?.signal ? { signal: ctx.judgeCall.signal } : {}) },
     );
     if (!outcome.ok) return abstain(outcome.problem);
     const content = completionContent(outcome.value);
@@ -105,7 +105,7 @@ export function createJudgeScorer(config: JudgeConfig, apiKey: string | undefine
     model: config.model,
     criteriaIds,
     appliesTo: (testCase) => Boolean(testCase.rubric?.trim()) || config.criteria.length > 0,
-    score: (testCase, trace) => score(testCase, trace),
+    score: (testCase, trace, ctx) => score(testCase, trace, ctx ?? {}),
   };
 }
 

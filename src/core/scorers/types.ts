@@ -19,6 +19,8 @@ export interface ScoreResult {
 }
 
 export interface ScoringContext {
+  /** Limits on one judge call set by its caller (the daemon): a deadline shorter than the judge's timeout (the request's time left), and a cancellation (the client went away). */
+  judgeCall?: { timeoutMs?: number; signal?: AbortSignal };
   /** Semantic argument matching: similarity 0..1, or undefined when not configured (the scorer abstains). */
   semanticSimilarity?: (expected: string, actual: string) => Promise<number | undefined>;
   /** Similarity at or above which a semantic argument matches (embeddings.threshold; default 0.85); arg_match.threshold overrides it. */
