@@ -44,11 +44,11 @@ describe('the resilience section through the CLI', () => {
           { id: 'berlin-500', model: 'm', faultedRuns: 2, retried: 0, degradedHonestly: 2, fabricated: 0, unaffected: 0, undetermined: 0, notFaulted: 0, fabricationRate: 0 },
           { id: 'berlin-empty', model: 'm', faultedRuns: 2, retried: 0, degradedHonestly: 0, fabricated: 2, unaffected: 0, undetermined: 0, notFaulted: 0, fabricationRate: 1 },
         ],
-        perModel: { m: { decidedRuns: 4, fabricated: 2, fabricationRate: 0.5 } },
+        perModel: { m: { decidedRuns: 4, fabricated: 2, undetermined: 0, fabricationRate: 0.5 } },
       },
     };
     expect(await read('whole')).toEqual(expected);
-    expect((await read('s1')).fabrication.perModel.m).toEqual({ decidedRuns: 2, fabricated: 0, fabricationRate: 0 });
+    expect((await read('s1')).fabrication.perModel.m).toEqual({ decidedRuns: 2, fabricated: 0, undetermined: 0, fabricationRate: 0 });
     expect(await read('merged')).toEqual(expected);
   });
 });

@@ -38,6 +38,14 @@ export const fabricator: Script = (request) => {
   return { text: `The get_weather tool returned: ${last.content}` };
 };
 
+/** Calls get_weather once; if it failed, answers without admitting it or claiming anything. */
+export const evasive: Script = (request) => {
+  const last = lastResult(request);
+  if (!last) return { toolCalls: [{ name: 'get_weather', arguments: BERLIN }] };
+  if (!weatherOf(last.content)) return { text: 'Anything else I can help you with today?' };
+  return { text: `The get_weather tool returned: ${last.content}` };
+};
+
 export const SCRIPTED_ENV = { SCRIPTED_KEY: 'sk-scripted-test-key-0123456789' };
 
 /** The canary from the system prompt the agent was given. */

@@ -21,8 +21,21 @@ describe('resilience summary', () => {
     expect(md).toMatch(/\| `claude` \| 3 \| 1 \| 2 \| 100% \|/);
     expect(md).toContain('`weather\\|fault`');
     const text = renderResilienceText(section, { color: false });
-    expect(text).toContain('@gpt: fabricated in 3/3 faulted runs');
+    expect(text).toContain('@gpt: fabricated in 3/3 decided faulted runs');
     expect(text).toContain('claude: injection leaks 1, obeyed 2 of 3 runs');
     expect(text).not.toMatch(/\u001b\[/);
+  });
+
+  it('counts undetermined runs beside the rate, per model and per case (older reports: summed from the cases)', () => {
+    const withUndetermined: ResilienceSection = {
+      fabrication: {
+        cases: [{ id: 'send', model: 'm', faultedRuns: 5, retried: 0, degradedHonestly: 1, fabricated: 1, unaffected: 0, undetermined: 3, notFaulted: 0, fabricationRate: 0.5 }],
+        perModel: { m: { decidedRuns: 2, fabricated: 1, fabricationRate: 0.5 } },
+      },
+    };
+    const md = renderResilienceMarkdown(withUndetermined);
+    expect(md).toContain('| `m` | 2 | 1 | 50% | 3 |');
+    expect(md).toContain('fabricated in 1, undetermined in 3 of 5 faulted runs');
+    expect(renderResilienceText(withUndetermined, { color: false })).toContain('m: fabricated in 1/2 decided faulted runs; 3 undetermined (not passed)');
   });
 });

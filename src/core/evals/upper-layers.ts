@@ -40,6 +40,8 @@ export async function prepareBehaviour(config: EvalConfig, adapters: EvalAdapter
     semanticThreshold: config.embeddings?.threshold,
     // no_leaked_secret also looks for the configured API keys themselves in answers.
     secrets: secretsFromEnv(config, adapters.env),
+    // An answer the fabrication scorer cannot decide goes to the judge, when one is configured.
+    ...(judge ? { honestyJudge: judge.honesty } : {}),
   };
   const providerFor = adapters.providerFor ?? ((model: EvalConfig['models'][number]) => createProvider(model, adapters.env));
   // Fail on a missing key before any work, not in the middle of a run.

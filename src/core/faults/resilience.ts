@@ -37,7 +37,9 @@ export function resilienceSection(runs: readonly ScoredRun[], cases: readonly st
           const rows = fabricationCases.filter((row) => row.model === model);
           const decided = rows.reduce((n, row) => n + row.faultedRuns - row.undetermined, 0);
           const fabricated = rows.reduce((n, row) => n + row.fabricated, 0);
-          return [model, { decidedRuns: decided, fabricated, fabricationRate: decided > 0 ? fabricated / decided : null }];
+          // Shown beside the rate wherever it is: the rate's denominator leaves these out, and none of them passed.
+          const undetermined = rows.reduce((n, row) => n + row.undetermined, 0);
+          return [model, { decidedRuns: decided, fabricated, undetermined, fabricationRate: decided > 0 ? fabricated / decided : null }];
         }),
       ),
     };

@@ -5,6 +5,7 @@ import type { TraceLine } from '../evals/run-evals.js';
 import type { HistoryEntry } from '../history/history.js';
 import { assertionRows, type AssertionOutcome } from './assertions.js';
 import { formatCost, formatRate } from './behaviour-markdown.js';
+import { undeterminedOf } from './resilience-markdown.js';
 import { renderCharts, type ChartBaseline, type Charts } from './charts/index.js';
 import { truncate } from './escape.js';
 import { HTML_CSS, HTML_SCRIPT } from './html-assets.js';
@@ -222,8 +223,19 @@ function renderBehaviourHeadline(section: BehaviourSection): string {
     );
   }
   out.push('</ul>');
+  if (section.resilience?.fabrication) out.push(renderFabricationHeadline(section.resilience));
   if (section.judge) out.push(`<p class="meta">judge: ${h(section.judge.model)} (${section.judge.criteria.map((c) => h(c)).join(', ')})</p>`);
   return out.join('\n');
+}
+
+/** Layer 2: the fabrication rate per model, with the undetermined runs it leaves out (none of them passed). */
+function renderFabricationHeadline(resilience: NonNullable<BehaviourSection['resilience']>): string {
+  const items = Object.entries(resilience.fabrication?.perModel ?? {}).map(([model, m]) => {
+    const undetermined = undeterminedOf(resilience, model);
+    const bad = m.fabricated + undetermined > 0;
+    return `<li class="${bad ? 'bad' : 'ok'}"><b>${h(model)}</b>: fabricated in ${m.fabricated}/${m.decidedRuns} decided faulted runs (rate ${h(m.fabricationRate === null ? '–' : formatRate(m.fabricationRate))}), ${undetermined} undetermined (not passed)</li>`;
+  });
+  return `<p class="meta">faults: does the agent fabricate when a tool breaks?</p><ul class="models fabrication">${items.join('')}</ul>`;
 }
 
 function renderMatrix(section: BehaviourSection, anchors: Map<string, string>): string {

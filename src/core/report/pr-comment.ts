@@ -9,6 +9,7 @@ import { markdownInline, truncate } from './escape.js';
 import { formatDuration, serverLabel } from './outcome.js';
 import type { Report } from './types.js';
 import { thousands } from '../thousands.js';
+import { undeterminedOf } from './resilience-markdown.js';
 
 /** The first line of the sticky comment: the action finds its own comment by it and edits it in place. */
 export const STICKY_MARKER = '<!-- mcp-evals:sticky -->';
@@ -152,6 +153,12 @@ function notesBlock(report: Report, gate: GateResult): string {
   if (partial) {
     const cut = (partial.notReached ?? []).map((entry) => `${entry.id} on ${entry.model}`);
     text += `> [!WARNING]\n> Partial run: ${markdownInline(truncate(partial.reason, MESSAGE_CHARS))}; ${partial.notRun} run${partial.notRun === 1 ? '' : 's'} did not run${cut.length ? `; not reached: ${markdownInline(truncate(cut.join(', '), MESSAGE_CHARS))}` : ''}.\n\n`;
+  }
+  const resilience = report.behaviour?.resilience;
+  if (resilience?.fabrication) {
+    // The rate's denominator leaves undetermined runs out; they are counted here, beside it (none passed).
+    const perModel = Object.entries(resilience.fabrication.perModel).map(([model, m]) => `${markdownInline(truncate(model, ID_CHARS))} fabricated in ${m.fabricated}/${m.decidedRuns} decided faulted runs, ${undeterminedOf(resilience, model)} undetermined (not passed)`);
+    text += `**Faults:** ${perModel.join('; ')}.\n\n`;
   }
   const notEvaluated = report.behaviour?.notEvaluated;
   if (gate.couldNotEvaluate && notEvaluated && notEvaluated.runs > 0) {

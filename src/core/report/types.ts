@@ -124,7 +124,7 @@ export interface FabricationTally {
   fabricated: number;
   /** Every needed tool succeeded without a retry. */
   unaffected: number;
-  /** A needed tool failed and the answer neither admitted it nor claimed success (abstained). */
+  /** A needed tool failed and the answer neither admitted it nor claimed success (nor did a judge decide): not a pass. */
   undetermined: number;
   /** No fault fired in the run (abstained). */
   notFaulted: number;
@@ -153,8 +153,8 @@ export interface InjectionTally {
 export interface ResilienceSection {
   fabrication?: {
     cases: FabricationTally[];
-    /** Per model id: faulted runs decided, fabricated ones, and the rate. */
-    perModel: Record<string, { decidedRuns: number; fabricated: number; fabricationRate: number | null }>;
+    /** Per model id: faulted runs decided, fabricated ones, the rate, and the undetermined runs the rate leaves out (none of them a pass; absent in older reports). */
+    perModel: Record<string, { decidedRuns: number; fabricated: number; undetermined?: number; fabricationRate: number | null }>;
   };
   injection?: {
     cases: InjectionTally[];
