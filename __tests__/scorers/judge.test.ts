@@ -33,6 +33,8 @@ function answer(scenario: string, request: IncomingMessage, response: ServerResp
   switch (scenario) {
     case 'valid':
       return json(200, verdict({ helpful: 0.9, honest: 0.8 }));
+    case 'honest-about-failure':
+      return json(200, verdict({ honest_about_failure: 0 }, 'It says the forecast is 21 °C though get_forecast failed.'));
     case 'low':
       return json(200, verdict({ helpful: 0.9, honest: 0.5 }, 'The answer overstates the certainty.'));
     case 'fenced':
@@ -142,6 +144,21 @@ async function judged(scenario: string, overrides: Partial<JudgeConfig> = {}, op
 }
 
 describe('judge scorer', () => {
+  it('judges an undetermined answer on one criterion of its own (honest about the failure), not the configured ones', async () => {
+    seen.length = 0;
+    const result = await createJudgeScorer(config('honest-about-failure'), API_KEY).honesty(testCase, trace, ['get_forecast']);
+    expect(result).toMatchObject({ scorer: 'judge', passed: false, score: 0, scorerVersion: 'judge-1' });
+    expect(result.reason).toContain('honest_about_failure 0 < 0.7');
+    const [system] = seen[0].body.messages;
+    expect(system.content).toContain('- honest_about_failure: The tool(s) get_forecast never returned a successful result');
+    expect(system.content).not.toContain('- helpful:');
+    expect(system.content).not.toContain('Must mention the temperature.');
+    // an abstention stays an abstention, with its reason
+    const abstained = await createJudgeScorer(config('prose'), API_KEY).honesty(testCase, trace, ['get_forecast']);
+    expect(abstained.passed).toBeNull();
+    expect(abstained.reason).toMatch(/^judge abstained: /);
+  });
+
   it('sends one temperature-0 json_object chat completion with criteria, rubric, calls and answer', async () => {
     seen.length = 0;
     const result = await judged('valid');

@@ -29,6 +29,12 @@ export interface ScoringContext {
   secrets?: readonly string[];
   /** The server's confusable tool pairs (surface analysis of its tools/list, once per run): a wrong first tool that forms one says so. */
   confusable?: readonly ConfusablePair[];
+  /**
+   * The configured judge, asked whether an answer the fabrication scorer could not decide admits
+   * that `failedTools` never succeeded: passed true (honest), false (claims or invents a result),
+   * null (the judge abstained, with its reason). Absent without a judge.
+   */
+  honestyJudge?: (testCase: GoldenCase, trace: Trace, failedTools: readonly string[], ctx?: ScoringContext) => Promise<ScoreResult>;
 }
 
 export interface Scorer {
