@@ -39,5 +39,5 @@ export function leaksIn(text: string, secrets: readonly string[]): string[] {
 
 /** Lines a GitHub runner would execute as workflow commands, and raw terminal controls: what untrusted text must never produce. */
 export function unsafeLines(text: string): string[] {
-  return text.split('\n').filter((line) => /^\s*::/.test(line) || line.includes('##[') || /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/.test(line.replace(/\r$/, '')));
+  return text.split('\n').filter((line) => /^[\s\u0085\u180E]*::/.test(line) || line.includes('##[') || /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/.test(line.replace(/\r$/, '')));
 }

@@ -21,7 +21,9 @@ const QUERY_TOKEN = 'qtoken-action-Zx9Cv8Bn7';
 const MODEL_KEY = 'sk-action-echo-key-0123456789abcdef';
 const RUNTIME_TOKEN = 'runtime-token-planted-0123456789';
 const OIDC_TOKEN = 'oidc-request-token-planted-0123456789';
-const SECRETS = [BEARER, QUERY_TOKEN, MODEL_KEY, RUNTIME_TOKEN, OIDC_TOKEN, TOKEN];
+// Issue 26 item 1: a NAME=VALUE line of the env input is a secret too (masked, redacted).
+const INLINE = 'inline-action-Gf5Hd4Js3Ka2';
+const SECRETS = [BEARER, QUERY_TOKEN, MODEL_KEY, RUNTIME_TOKEN, OIDC_TOKEN, TOKEN, INLINE];
 
 let fake: FakeGitHub;
 let model: ScriptedModel;
@@ -57,7 +59,7 @@ describe('the action with an echoing server and model', () => {
       nodeArgs: ['--import', pathToFileURL(join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href],
       workspace: dir,
       event: pullRequestEvent({ labels: ['run-evals'], action: 'labeled' }),
-      inputs: { cache: 'false', env: 'SERVER_MODE=ci' },
+      inputs: { cache: 'false', env: `SERVER_MODE=ci\nINLINE_SECRET=${INLINE}` },
       env: { GITHUB_API_URL: fake.url, SCRIPTED_KEY: MODEL_KEY, ECHO_TOKEN: BEARER, ACTIONS_RUNTIME_TOKEN: RUNTIME_TOKEN, ACTIONS_ID_TOKEN_REQUEST_TOKEN: OIDC_TOKEN },
       timeoutMs: 120_000,
     });
@@ -84,6 +86,8 @@ describe('the action with an echoing server and model', () => {
     // The echoing server names, in its serverInfo, every secret variable it was given: none.
     const report = written.find(([name]) => name === 'report.json')![1];
     expect(report).toContain('echo ');
+    expect(report).toContain('env INLINE_SECRET');
+    expect(log.split('\n')).toContain(`::add-mask::${INLINE}`);
     expect(report).not.toMatch(/env (OPENAI_API_KEY|GITHUB_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_TOKEN|SCRIPTED_KEY|ECHO_TOKEN)/);
 
     // The server's `\n::warning::forged` and `##[error …]` stay text.

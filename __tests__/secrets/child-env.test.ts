@@ -6,7 +6,8 @@ import { readSettings } from '../../src/action/settings.js';
 import { loadConfig } from '../../src/core/config/load.js';
 import { targetOf } from '../../src/core/evals/server-target.js';
 import { childEnvironment, parseEnvEntries, ProcessGroup } from '../../src/core/mcp/process-group.js';
-import { RUN_SECRETS } from '../../src/core/mcp/redact.js';
+import { registerChildEnv, RUN_SECRETS } from '../../src/core/mcp/redact.js';
+import { withServerEnv } from '../../src/core/config/server-env.js';
 import { runCli } from '../helpers/cli.js';
 import { REFERENCE_SERVER } from '../helpers/conformance.js';
 import { project } from '../helpers/evals.js';
@@ -59,9 +60,11 @@ describe('the environment of a started server', () => {
     expect(env).toEqual({ PATH: '/bin', LC_ALL: 'C.UTF-8', LANG: 'C' });
   });
 
-  it('--env NAME passes ours through (a secret of the run from then on), NAME=VALUE sets one, a bad name is exit 2', () => {
-    expect(parseEnvEntries(['MY_DB_PASSWORD', 'MODE=a=b', 'UNSET_ONE'], process.env, '--env')).toEqual({ MY_DB_PASSWORD: PLANTED.MY_DB_PASSWORD, MODE: 'a=b' });
-    expect(RUN_SECRETS.redact(`pw ${PLANTED.MY_DB_PASSWORD}`)).toBe('pw [redacted]');
+  it('--env NAME passes ours through, NAME=VALUE sets one (both secrets of the run once registered), a bad name is exit 2', () => {
+    const env = parseEnvEntries(['MY_DB_PASSWORD', 'MODE=a=b', 'INLINE_TOKEN=inline-parse-Xc4Vb3Nm2', 'UNSET_ONE'], process.env, '--env');
+    expect(env).toEqual({ MY_DB_PASSWORD: PLANTED.MY_DB_PASSWORD, MODE: 'a=b', INLINE_TOKEN: 'inline-parse-Xc4Vb3Nm2' });
+    registerChildEnv(env);
+    expect(RUN_SECRETS.redact(`pw ${PLANTED.MY_DB_PASSWORD} ${'inline-parse-Xc4Vb3Nm2'}`)).toBe('pw [redacted] [redacted]');
     expect(() => parseEnvEntries(['1BAD'], process.env, '--env')).toThrow(/--env takes NAME or NAME=VALUE/);
   });
 
@@ -92,6 +95,44 @@ describe('the environment of a started server', () => {
     expect(targetOf(config)).toMatchObject({ kind: 'http', start: { env: { DB_URL: `postgres://app:${PLANTED.MY_DB_PASSWORD}@db/app`, MODE: 'ci' } } });
     const nowhere = await project({ config: `server:\n  url: http://127.0.0.1:3000/mcp\n  env: [MY_DB_PASSWORD]\n${models}`, tasks: '[]\n' });
     await expect(loadConfig(nowhere.config)).rejects.toThrow(/mcp-evals\.yml:3:\d+: server\.env is for the process mcp-evals starts/);
+  });
+
+  it('a value given inline is a secret unless its name is public; a public URL still loses its password (issue 26 item 1)', () => {
+    registerChildEnv({ SECRET_A: 'inline-secret-Qa1Ws2Ed3', LOG_LEVEL: 'verbose-public-level', PROXY: 'http://proxyuser:proxy-pass-Rf4Tg5@proxy:3128' }, ['LOG_LEVEL', 'PROXY']);
+    expect(RUN_SECRETS.redact('inline-secret-Qa1Ws2Ed3 verbose-public-level http://proxyuser:proxy-pass-Rf4Tg5@proxy:3128')).toBe('[redacted] verbose-public-level http://[redacted]@proxy:3128');
+  });
+
+  it('server.env literals are secrets, but for the names in server.env_public; --env-public / env_public also cover --env (issue 26 item 1)', async () => {
+    const models = 'models:\n  - provider: openai\n    model: m\n    api_key_env: null\n';
+    const { config: file } = await project({ config: `server:\n  command: node server.mjs\n  env:\n    API_TOKEN: literal-file-Yh6Uj7Ik8\n    MODE_NAME: shown-mode-Ol9Pz0\n  env_public: [MODE_NAME, CLI_MODE]\n${models}`, tasks: '[]\n' });
+    const config = await loadConfig(file);
+    expect(config.server).toMatchObject({ env: { API_TOKEN: 'literal-file-Yh6Uj7Ik8', MODE_NAME: 'shown-mode-Ol9Pz0' }, env_public: ['MODE_NAME', 'CLI_MODE'] });
+    withServerEnv(config, { CLI_MODE: 'cli-public-mode-Xs1', CLI_TOKEN: 'cli-literal-Cd2Vf3Bg4' }, '--env', ['OTHER']);
+    expect(config.server.env_public).toEqual(['MODE_NAME', 'CLI_MODE', 'OTHER']);
+    expect(RUN_SECRETS.redact('literal-file-Yh6Uj7Ik8 shown-mode-Ol9Pz0 cli-public-mode-Xs1 cli-literal-Cd2Vf3Bg4')).toBe('[redacted] shown-mode-Ol9Pz0 cli-public-mode-Xs1 [redacted]');
+    const bad = await project({ config: `server:\n  command: node server.mjs\n  env_public: [1BAD]\n${models}`, tasks: '[]\n' });
+    await expect(loadConfig(bad.config)).rejects.toThrow(/mcp-evals\.yml:3:\d+/);
+  });
+
+  it('passes the proxy and CA variables (they configure the network), a proxy password stays redacted (issue 23 item 5)', async () => {
+    const parent = { PATH: '/bin', HTTPS_PROXY: 'http://u:proxy-secret-Mn8Bv7@proxy:3128', http_proxy: 'http://proxy:3128', NO_PROXY: 'localhost,127.0.0.1', no_proxy: 'localhost', NODE_EXTRA_CA_CERTS: '/etc/ca.pem', SSL_CERT_FILE: '/etc/ssl/cert.pem', SSL_CERT_DIR: '/etc/ssl/certs', OPENAI_API_KEY: 'x' };
+    const { OPENAI_API_KEY: _key, ...network } = parent;
+    expect(childEnvironment({}, parent)).toEqual(network);
+    // From the CLI's own entry (which registers the run's ambient secrets), a proxy password is redacted.
+    process.env.HTTPS_PROXY = 'http://u:proxy-secret-Mn8Bv7@proxy:3128';
+    try {
+      await runCli(['--version']);
+      await runCli(['conformance', '--url', 'http://127.0.0.1:9/mcp', '--only', 'no-such-check']);
+      expect(RUN_SECRETS.redact('proxy-secret-Mn8Bv7')).toBe('[redacted]');
+    } finally {
+      delete process.env.HTTPS_PROXY;
+    }
+  });
+
+  it('the action\'s env-public input: its names are shown, every other env value is a secret', () => {
+    const inputs: Record<string, string> = { 'server-command': 'node server.mjs', env: 'ACTION_MODE=action-public-Wq1\nACTION_TOKEN=action-literal-Er2Ty3Ui4', 'env-public': 'ACTION_MODE\n' };
+    readSettings('layer0', (name) => inputs[name] ?? '', process.env, '/workspace');
+    expect(RUN_SECRETS.redact('action-public-Wq1 action-literal-Er2Ty3Ui4')).toBe('action-public-Wq1 [redacted]');
   });
 
   it('the action\'s env input: one NAME or NAME=VALUE per line', () => {

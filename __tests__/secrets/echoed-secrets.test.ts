@@ -18,7 +18,11 @@ const BEARER = 'echo-bearer-Zq9xY7wV5uT3sR1pO';
 const QUERY_TOKEN = 'qtoken-Ab12Cd34Ef56Gh78';
 const MODEL_KEY = 'sk-scripted-echo-key-0123456789abcdef';
 const AMBIENT_KEY = 'sk-ambient-openai-key-9876543210';
-const SECRETS = [BEARER, QUERY_TOKEN, MODEL_KEY, AMBIENT_KEY];
+// Issue 26 item 1: values handed to the server inline are secrets too, unless made public.
+const INLINE_CLI = 'inline-cli-Pq7Rs6Tu5Vw4Xy3';
+const INLINE_FILE = 'inline-file-Hj8Kl7Mn6Bv5';
+const PUBLIC_VALUE = 'shown-public-mode-value';
+const SECRETS = [BEARER, QUERY_TOKEN, MODEL_KEY, AMBIENT_KEY, INLINE_CLI, INLINE_FILE];
 
 /** Every file under `dir`, with its text. */
 async function filesIn(dir: string): Promise<Array<[string, string]>> {
@@ -59,14 +63,20 @@ describe('an echoing server and an echoing model', () => {
       '--url', `http://127.0.0.1:${port}/mcp?token=${QUERY_TOKEN}`,
       '--start', `node ${JSON.stringify(ECHO_SERVER)} --port ${port}`,
       '--header', `Authorization: Bearer ${BEARER}`,
+      '--env', `INLINE_CLI=${INLINE_CLI}`,
+      '--env', `PUBLIC_MODE=${PUBLIC_VALUE}`,
+      '--env-public', 'PUBLIC_MODE',
       '--out', out,
     ]);
-    expect([0, 1]).toContain(result.code);
+    expect([0, 1], `${result.stdout.slice(-1500)}\n${result.stderr.slice(-1500)}`).toContain(result.code);
     const files = await filesIn(out);
     expect(files.map(([file]) => file.slice(out.length + 1)).sort()).toEqual(['conformance.sarif', 'junit.xml', 'report.html', 'report.json', 'summary.md']);
     // The server did echo: its answers reached the report, only without the secrets.
     const report = files.find(([file]) => file.endsWith('report.json'))![1];
     expect(report).toContain('[redacted]');
+    // It echoed the inline value (its name survives) and the public one, shown as it is.
+    expect(report).toContain('env INLINE_CLI');
+    expect(report).toContain(`raw=${PUBLIC_VALUE}`);
     for (const [file, text] of files) expectNoLeak(file, text);
     expectNoLeak('stdout', result.stdout);
     expectNoLeak('stderr', result.stderr);
@@ -84,6 +94,10 @@ describe('an echoing server and an echoing model', () => {
         `  start: node ${JSON.stringify(ECHO_SERVER)} --port ${port}`,
         '  headers:',
         '    Authorization: "Bearer ${ECHO_TOKEN}"',
+        '  env:',
+        `    INLINE_FILE: ${INLINE_FILE}`,
+        `    PUBLIC_MODE: ${PUBLIC_VALUE}`,
+        '  env_public: [PUBLIC_MODE]',
         'models:',
         modelsYaml([{ provider: 'openai', endpoint: model.openaiEndpoint }]),
         'runs: 1',
@@ -92,12 +106,16 @@ describe('an echoing server and an echoing model', () => {
       tasks: '- id: weather\n  prompt: "Weather in Berlin?"\n  expect_tool: get_weather\n',
     });
     const out = join(dir, 'out');
-    const result = await runCli(['run', '--config', config, '--out', out, '--no-cache']);
-    expect([0, 1]).toContain(result.code);
+    const result = await runCli(['run', '--config', config, '--out', out, '--no-cache', '--env', `INLINE_CLI=${INLINE_CLI}`]);
+    expect([0, 1], `${result.stdout.slice(-1500)}\n${result.stderr.slice(-1500)}`).toContain(result.code);
     const files = await filesIn(out);
     expect(files.map(([file]) => file.slice(out.length + 1))).toEqual(expect.arrayContaining(['report.json', 'traces.jsonl', 'traces.otlp.json', 'report.html', 'junit.xml', 'summary.md']));
     const traces = files.find(([file]) => file.endsWith('traces.jsonl'))![1];
     expect(traces).toContain('[redacted]');
+    const report = files.find(([file]) => file.endsWith('report.json'))![1];
+    expect(report).toContain('env INLINE_FILE');
+    expect(report).toContain('env INLINE_CLI');
+    expect(report).toContain(`raw=${PUBLIC_VALUE}`);
     for (const [file, text] of files) expectNoLeak(file, text);
     expectNoLeak('stdout', result.stdout);
     expectNoLeak('stderr', result.stderr);

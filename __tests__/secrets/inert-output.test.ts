@@ -7,7 +7,7 @@
 import { lstat, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { inertLines, inertText } from '../../src/core/report/inert.js';
+import { inertLines, inertText, neutralizeCommands } from '../../src/core/report/inert.js';
 import { echoingKey, startScriptedModel, type ScriptedModel } from '../fixtures/models/scripted-model-server.js';
 import { runCli } from '../helpers/cli.js';
 import { REFERENCE_SERVER } from '../helpers/conformance.js';
@@ -24,6 +24,22 @@ describe('the sanitiser', () => {
     expect(text).toBe('name\\n::warning::forged\\r\\n#\\#[error title=Forged]x \\e[31mred\\u0007 \\0 \\u009B \\u202Eevil');
     expect(unsafeLines(text)).toEqual([]);
     expect(inertText('::error::at the start')).toBe('\\::error::at the start');
+  });
+
+  it('neutralises `::` after any run of Unicode white space at a line start (the runner strips it all), and stays linear', () => {
+    // Issue 26 item 3: \n + U+00A0 + `::warning` was executed by the runner.
+    const spaces = ['\u00A0', '\u1680', '\u2000', '\u2005', '\u200A', '\u2028', '\u2029', '\u202F', '\u205F', '\u3000', '\uFEFF', '\u0085', '\u180E', ' \t\v\f', '\u00A0 \u3000\uFEFF'];
+    for (const space of spaces) {
+      const forged = `tool\n${space}::warning::forged`;
+      const code = [...space].map((char) => char.codePointAt(0)!.toString(16)).join(' ');
+      for (const safe of [inertLines(forged), inertLines(forged, { keepColor: true }), inertText(forged), neutralizeCommands(forged)]) {
+        // Split as a runner does (\n, \r) and as JavaScript's `^` does (U+2028/2029 too), then trim as .NET does.
+        for (const line of safe.split(/[\n\r\u2028\u2029]/)) expect(line.replace(/^[\s\u0085\u180E]+/, '').startsWith('::'), `${code}: ${JSON.stringify(line)}`).toBe(false);
+      }
+    }
+    const huge = `${'\n\u00A0'.repeat(200_000)}x`;
+    expect(neutralizeCommands(huge)).toBe(huge);
+    expect(neutralizeCommands(`${' '.repeat(200_000)}x\n\u3000::a`)).toBe(`${' '.repeat(200_000)}x\n\u3000\\::a`);
   });
 
   it('inertLines keeps our layout and colours, and still neutralises what is inside', () => {

@@ -5,6 +5,7 @@ import { ConfigurationError } from '../core/errors.js';
 import type { Layer } from '../core/evals/run-evals.js';
 import { parseShard, type Shard } from '../core/evals/shard.js';
 import { parseEnvEntries } from '../core/mcp/process-group.js';
+import { registerChildEnv } from '../core/mcp/redact.js';
 import { DEFAULT_MAX_DROP } from '../core/gate/defaults.js';
 
 /** Which action.yml is running: the whole product, or the conformance-only sub-action (layer0/action.yml). */
@@ -63,7 +64,7 @@ export interface ActionSettings {
   reportDir: string;
   /** layer0 only: the expected-failures file, absolute. */
   expectedFailures?: string;
-  /** The env input: variables for the server process the action starts (see core/mcp/process-group). */
+  /** The env input: variables for the server process the action starts (see core/mcp/process-group); secrets of the run but for the env-public names. */
   serverEnv: Record<string, string>;
   /** Tool-surface findings at or above this level fail the run (input surface-fail-on). */
   surfaceFailOn: SurfaceFailOn;
@@ -95,7 +96,10 @@ export function readSettings(action: ActionKind, input: InputReader, env: NodeJS
   };
   const path = (value: string) => (isAbsolute(value) ? value : resolve(workspace, value));
   const server = readServer(get);
-  const serverEnv = parseEnvEntries(input('env').split(/\r?\n/).map((line) => line.trim()).filter(Boolean), env, 'input env');
+  const lines = (name: string) => input(name).split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const serverEnv = parseEnvEntries(lines('env'), env, 'input env');
+  // Registered (and so masked) before anything runs: every value but those env-public names.
+  registerChildEnv(serverEnv, lines('env-public'));
 
   if (action === 'layer0') {
     if (server.url === undefined && server.command === undefined) {

@@ -2,7 +2,7 @@ import { ConfigurationError } from '../core/errors.js';
 import { toolVersion } from '../core/version.js';
 
 import { EXIT } from '../core/exit-codes.js';
-import { AMBIENT_SECRET_ENV, registerRunSecrets } from '../core/mcp/redact.js';
+import { AMBIENT_SECRET_ENV, PROXY_ENV, registerRunSecrets } from '../core/mcp/redact.js';
 import { consoleOutput, guarded, type Output } from './output.js';
 
 const USAGE = `mcp-evals — conformance and behaviour evals for MCP servers
@@ -74,7 +74,8 @@ export async function main(argv: string[], out: Output = consoleOutput()): Promi
     return EXIT.ok;
   }
   out = guarded(out);
-  registerRunSecrets({ env: process.env, envNames: AMBIENT_SECRET_ENV });
+  // The ambient keys, and a proxy's password (a started server inherits the proxy variables).
+  registerRunSecrets({ env: process.env, envNames: AMBIENT_SECRET_ENV, urls: PROXY_ENV.map((name) => process.env[name]) });
   const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!load) {
     out.stderr(`mcp-evals: unknown command "${command}"\n\n${USAGE}`);

@@ -6,7 +6,7 @@ import { runConformance } from '../../core/conformance/runner.js';
 import { summarize } from '../../core/conformance/runner.js';
 import { ConfigurationError } from '../../core/errors.js';
 import { parseEnvEntries } from '../../core/mcp/process-group.js';
-import { registerRunSecrets } from '../../core/mcp/redact.js';
+import { registerChildEnv, registerRunSecrets } from '../../core/mcp/redact.js';
 import type { TargetSpec } from '../../core/mcp/target.js';
 import { buildConformanceReport } from '../../core/report/build.js';
 import { renderConformanceText } from '../../core/report/text.js';
@@ -39,7 +39,9 @@ const HELP = `mcp-evals conformance — Layer 0: does the server speak MCP corre
   --ready-url URL          ...and wait until this URL answers 2xx (default: the MCP URL answers at all)
   --header "Name: value"   extra HTTP header on every request, e.g. Authorization (repeatable; redacted in reports)
   --env NAME[=VALUE]       give the --command / --start process this variable (repeatable; NAME alone passes ours
-                           through). It otherwise gets only PATH, HOME, USER, SHELL, TERM, TMPDIR and the locale
+                           through). It otherwise gets only PATH, HOME, USER, SHELL, TERM, TMPDIR, the locale and
+                           the proxy and CA variables. Every value given is a secret (redacted from all output)...
+  --env-public NAME        ...unless made public here (repeatable; a mode, a log level)
   --spec 2026-07-28        the spec revision to check against (the only one so far; 2025-11-25 servers are detected)
   --out DIR                where to write report.json, summary.md, junit.xml, conformance.sarif (default mcp-evals-report)
   --expected-failures FILE YAML list of check ids (\`id\` or \`id:sub-id\`) known to fail; an entry that now passes (not just warns) is stale and fails the run
@@ -62,6 +64,7 @@ export const TARGET_FLAGS = {
   header: { type: 'string', multiple: true },
   env: { type: 'string', multiple: true },
   'startup-timeout': { type: 'string' },
+  'env-public': { type: 'string', multiple: true },
 } as const;
 
 export async function conformanceCommand(argv: string[], out: Output): Promise<number> {
@@ -147,7 +150,7 @@ export async function conformanceCommand(argv: string[], out: Output): Promise<n
   return baseline.unexpected.length > 0 || baseline.stale.length > 0 || surfaceFailing.length > 0 ? EXIT.failed : EXIT.ok;
 }
 
-export function targetFrom(values: { url?: string; command?: string; start?: string; 'ready-url'?: string; header?: string[]; env?: string[] }): TargetSpec {
+export function targetFrom(values: { url?: string; command?: string; start?: string; 'ready-url'?: string; header?: string[]; env?: string[]; 'env-public'?: string[] }): TargetSpec {
   if ((values.url === undefined) === (values.command === undefined)) {
     throw new ConfigurationError('give exactly one of --url URL (Streamable HTTP) or --command "CMD ARGS" (stdio)');
   }
@@ -156,6 +159,8 @@ export function targetFrom(values: { url?: string; command?: string; start?: str
     if (values.start || values['ready-url'] || values.header) throw new ConfigurationError('--start, --ready-url and --header go with --url, not --command');
     if (values.command.trim() === '') throw new ConfigurationError('--command is empty');
     return { kind: 'stdio', command: values.command, env };
+  // Before the server can echo them: every value it is given, unless made public.
+  registerChildEnv(env, values['env-public']);
   }
   if (values.env && !values.start) throw new ConfigurationError('--env goes with --command or --start (a process mcp-evals starts), not with --url alone');
   const url = values.url!;

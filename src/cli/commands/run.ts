@@ -27,7 +27,9 @@ const HELP = `mcp-evals run — the layers of mcp-evals.yml against its server
   --shard i/n        run the i-th of n slices of the golden set (merge them with \`mcp-evals merge\`)
   --no-cache         run everything again; write nothing to the cache
   --env NAME[=VALUE] give the server process this variable too (repeatable; NAME alone passes ours through),
-                     on top of server.env; it otherwise gets only PATH, HOME, USER, SHELL, TERM, TMPDIR, locale
+                     on top of server.env; it otherwise gets only PATH, HOME, USER, SHELL, TERM, TMPDIR, locale,
+                     proxy and CA variables. Every value given is a secret (redacted from all output)...
+  --env-public NAME  ...unless made public here (repeatable; a mode, a log level), or in server.env_public
   --experiment TAG   tag the report (a commit, a prompt version)
   --daemon URL       also send the run's traces to an \`mcp-evals serve\` daemon (OTLP/HTTP JSON to URL/v1/traces;
                      a failed send is a warning, never a failed run); config: daemon: {url, token_env}
@@ -55,6 +57,7 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
     experiment: { type: 'string' },
     history: { type: 'string' },
     daemon: { type: 'string' },
+    'env-public': { type: 'string', multiple: true },
     'daemon-token-env': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -68,7 +71,7 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
     noCache: values['no-cache'],
     daemon: values.daemon !== undefined || values['daemon-token-env'] !== undefined ? { url: values.daemon, tokenEnv: values['daemon-token-env'] } : undefined,
   });
-  if (values.env) withServerEnv(config, parseEnvEntries(values.env, process.env, '--env'), '--env');
+  withServerEnv(config, parseEnvEntries(values.env ?? [], process.env, '--env'), '--env', values['env-public']);
   const layers = parseLayers(values.layers, config.models.length > 0);
   const shard = values.shard ? parseShard(values.shard) : undefined;
   const progress = new Progress(out);

@@ -21,7 +21,9 @@ poisoning markers and silent changes of the tool, prompt and resource definition
   --ready-url URL          ...and wait until this URL answers 2xx
   --header "Name: value"   extra HTTP header on every request (repeatable; redacted in reports)
   --env NAME[=VALUE]       give the server process this variable too (repeatable); it otherwise gets only
-                           PATH, HOME, USER, SHELL, TERM, TMPDIR and the locale
+                           PATH, HOME, USER, SHELL, TERM, TMPDIR, the locale and the proxy and CA variables.
+                           Every value given is a secret (redacted from all output)...
+  --env-public NAME        ...unless made public here (repeatable; a mode, a log level)
   --startup-timeout MS     how long the server may take to start, apart from --timeout (default 30000)
   --out DIR                where to write report.json, summary.md, report.html, conformance.sarif (default mcp-evals-surface)
   --timeout MS             deadline for each request (default 5000)

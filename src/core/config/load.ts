@@ -15,7 +15,7 @@ import {
   type Problem,
   type YamlSource,
 } from '../golden/yaml-source.js';
-import { RUN_SECRETS } from '../mcp/redact.js';
+import { registerChildEnv } from '../mcp/redact.js';
 import { CONFIG_DEFAULTS } from './defaults.js';
 import { parseTracestate } from '../telemetry/tracestate.js';
 import type { DaemonConfig, EmbeddingsConfig, EvalConfig, JudgeConfig, ModelConfig, OtlpConfig, PricingEntry, ProviderKind, ServerConfig } from './types.js';
@@ -41,6 +41,8 @@ export interface ConfigOverrides {
   env?: Record<string, string | undefined>;
   /** `run --daemon URL [--daemon-token-env NAME]`: send the traces to an mcp-evals daemon too. */
   daemon?: { url?: string; tokenEnv?: string };
+  /** `--startup-timeout MS`: the server's start-up budget, over server.startup_timeout_ms. */
+  startupTimeoutMs?: number;
 }
 
 /** Keys a user might write for a secret; each gets the "use api_key_env" message. */
@@ -184,9 +186,10 @@ function buildServer(source: YamlSource, data: Record<string, unknown>, dir: str
     if (typeof server.command !== 'string') return undefined;
     const out: ServerConfig = { command: server.command };
     if (typeof server.cwd === 'string') out.cwd = resolve(dir, server.cwd);
-    const childEnv = buildServerEnv(source, server.env, env, problems);
+    const childEnv = buildServerEnv(source, server, env, problems);
     if (childEnv) out.env = childEnv;
     if (typeof server.startup_timeout_ms === 'number') out.startup_timeout_ms = server.startup_timeout_ms;
+    if (Array.isArray(server.env_public)) out.env_public = server.env_public as string[];
     return out;
   }
   if (typeof server.url !== 'string') return undefined;
@@ -206,25 +209,29 @@ function buildServer(source: YamlSource, data: Record<string, unknown>, dir: str
   if (has('env') && !has('start')) {
     problems.push({ location: locateKey(source, ['server'], 'env'), message: 'server.env is for the process mcp-evals starts: a stdio command, or start with url; this server is only reached at its url' });
   }
-  const childEnv = buildServerEnv(source, server.env, env, problems);
+  const childEnv = buildServerEnv(source, server, env, problems);
   if (childEnv && has('start')) out.env = childEnv;
   if (typeof server.startup_timeout_ms === 'number') out.startup_timeout_ms = server.startup_timeout_ms;
+  if (Array.isArray(server.env_public)) out.env_public = server.env_public as string[];
   return out;
 }
 
 /**
  * server.env: names passed through from our environment (an unset one is left out), or NAME: value
- * with `${VAR}` expanded. A value that came from the environment is a secret of the run.
+ * with `${VAR}` expanded. Every value, a literal too, is a secret of the run unless server.env_public
+ * names it (registerChildEnv).
  */
-function buildServerEnv(source: YamlSource, value: unknown, env: Record<string, string | undefined>, problems: Problem[]): Record<string, string> | undefined {
+function buildServerEnv(source: YamlSource, server: Record<string, unknown>, env: Record<string, string | undefined>, problems: Problem[]): Record<string, string> | undefined {
+  const value = server.env;
+  const publicNames = Array.isArray(server.env_public) ? server.env_public.filter((name): name is string => typeof name === 'string') : [];
   if (Array.isArray(value)) {
     const out: Record<string, string> = {};
     for (const name of value) {
       const found = typeof name === 'string' ? env[name] : undefined;
       if (found === undefined) continue;
       out[name as string] = found;
-      RUN_SECRETS.add(found);
     }
+    registerChildEnv(out, publicNames);
     return out;
   }
   if (!isPlainObject(value)) return undefined;
@@ -237,8 +244,8 @@ function buildServerEnv(source: YamlSource, value: unknown, env: Record<string, 
       continue;
     }
     out[name] = expanded.value;
-    if (expanded.value !== text) RUN_SECRETS.add(expanded.value);
   }
+  registerChildEnv(out, publicNames);
   return out;
 }
 
@@ -432,6 +439,7 @@ function applyOverrides(config: EvalConfig, overrides: ConfigOverrides, env: Rec
     config.runs = overrides.runs;
   }
   if (overrides.noCache) config.cache = { ...config.cache, enabled: false };
+  if (overrides.startupTimeoutMs !== undefined) config.server.startup_timeout_ms = overrides.startupTimeoutMs;
   return config;
 }
 

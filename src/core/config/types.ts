@@ -67,6 +67,8 @@ export type ServerConfig = (
 ) & {
   /** How long the server may take to start (ms; default 30000), apart from each request's deadline. */
   startup_timeout_ms?: number;
+  /** Names in `env` whose values are not secrets (a mode, a log level): every other value handed to the server is redacted. */
+  env_public?: string[];
 };
 
 export interface EvalConfig {

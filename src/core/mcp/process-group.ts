@@ -1,20 +1,28 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ConfigurationError } from '../errors.js';
 import type { DropTally } from './bounds.js';
-import { RUN_SECRETS } from './redact.js';
 
 const STDERR_TAIL_BYTES = 64 * 1024;
 
 /**
+ * The variables that configure the network rather than grant access (a proxy, extra CA
+ * certificates): without them a server started through `npx` behind a proxy stalls. A password in a
+ * proxy URL is still a secret of the run (redact.ts, PROXY_ENV there too).
+ */
+export const NETWORK_ENV: readonly string[] = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'ALL_PROXY', 'all_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'];
+
+/**
  * What a child inherits from our environment without being asked, as the official MCP SDK's stdio
- * client does: enough to find programs and a home, nothing that is a credential. Model keys,
- * GITHUB_TOKEN and the runner's ACTIONS_* tokens reach a child only when the user names them
+ * client does: enough to find programs, a home and the network, nothing that is a credential. Model
+ * keys, GITHUB_TOKEN and the runner's ACTIONS_* tokens reach a child only when the user names them
  * (server.env, --env, the action's env input).
  */
-export const INHERITED_ENV: readonly string[] =
-  process.platform === 'win32'
+export const INHERITED_ENV: readonly string[] = [
+  ...(process.platform === 'win32'
     ? ['APPDATA', 'HOMEDRIVE', 'HOMEPATH', 'LOCALAPPDATA', 'PATH', 'PATHEXT', 'PROCESSOR_ARCHITECTURE', 'SYSTEMDRIVE', 'SYSTEMROOT', 'COMSPEC', 'TEMP', 'TMP', 'USERNAME', 'USERPROFILE', 'PROGRAMFILES', 'WINDIR']
-    : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'TMPDIR', 'LANG', 'LANGUAGE'];
+    : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'TMPDIR', 'LANG', 'LANGUAGE']),
+  ...NETWORK_ENV,
+];
 
 /** The allow-list (INHERITED_ENV and the locale's LC_*) from `parent`, then what the user passed on purpose. */
 export function childEnvironment(passed: Readonly<Record<string, string>> = {}, parent: NodeJS.ProcessEnv = process.env): Record<string, string> {
@@ -30,7 +38,8 @@ export function childEnvironment(passed: Readonly<Record<string, string>> = {}, 
 
 /**
  * `NAME` (passed through from `parent`; left out when unset there) or `NAME=VALUE` entries, as
- * `--env` and the action's env input take them. A value passed through by name is a secret of the run.
+ * `--env` and the action's env input take them. Registering the values as secrets is the caller's
+ * (registerChildEnv), once it knows which names the user made public.
  */
 export function parseEnvEntries(entries: readonly string[], parent: NodeJS.ProcessEnv, what: string): Record<string, string> {
   const env: Record<string, string> = {};
@@ -45,7 +54,6 @@ export function parseEnvEntries(entries: readonly string[], parent: NodeJS.Proce
     const value = parent[name];
     if (value === undefined) continue;
     env[name] = value;
-    RUN_SECRETS.add(value);
   }
   return env;
 }

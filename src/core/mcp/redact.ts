@@ -109,6 +109,26 @@ export const AMBIENT_SECRET_ENV = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GITHU
 /** Every secret value of this run (registered by the entry points), in front of every writer. */
 export const RUN_SECRETS = new Redactor();
 
+/**
+ * The proxy variables a child inherits (mcp/process-group NETWORK_ENV): not credentials, but a
+ * `http://user:password@proxy` in one carries one.
+ */
+export const PROXY_ENV = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'ALL_PROXY', 'all_proxy'];
+
+/**
+ * Every value handed to a child (`--env`, the action's env input, server.env, however given: by
+ * name, NAME=VALUE or a literal in the file) is a secret of the run, unless the user made its name
+ * public (server.env_public, --env-public, the action's env-public input); a public value still
+ * has a URL's credentials removed (a proxy's password).
+ */
+export function registerChildEnv(env: Readonly<Record<string, string>>, publicNames: Iterable<string> = []): void {
+  const open = new Set(publicNames);
+  for (const [name, value] of Object.entries(env)) {
+    if (!open.has(name)) RUN_SECRETS.add(value);
+    RUN_SECRETS.add(...urlSecrets(value));
+  }
+}
+
 /** Shorthand: `text` with every secret of the run removed. */
 export function redactRun(text: string): string {
   return RUN_SECRETS.redact(text);

@@ -21,9 +21,18 @@ function visible(char: string): string {
   return NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** Workflow commands: `::` opening a line (after blanks) becomes `\::`, and `##[` anywhere becomes `#\#[`. */
+/**
+ * Where a runner looks for `::`: a line's start after any run of white space, and it strips every
+ * Unicode white space (.NET's TrimStart), not only blanks: U+00A0, U+1680, U+2000–U+200A, U+202F,
+ * U+205F, U+3000, U+FEFF, NEL, the Mongolian vowel separator. Line breaks are left out of the run
+ * (`^` in multiline mode already opens a line after \n, \r, U+2028 and U+2029), so each line is
+ * scanned once: a run across lines would make a text of a million newlines quadratic.
+ */
+const COMMAND_AT_LINE_START = /^([\t\v\f \u0085\u00A0\u1680\u180E\u2000-\u200A\u202F\u205F\u3000\uFEFF]*)::/gm;
+
+/** Workflow commands: `::` opening a line (after any white space) becomes `\::`, and `##[` anywhere becomes `#\#[`. */
 export function neutralizeCommands(text: string): string {
-  return text.replace(/^([ \t]*)::/gm, '$1\\::').replace(/##\[/g, '#\\#[');
+  return text.replace(COMMAND_AT_LINE_START, '$1\\::').replace(/##\[/g, '#\\#[');
 }
 
 /** One untrusted value (a name, a message): every control and bidi character, newlines too, shown as an escape; no workflow command. */
