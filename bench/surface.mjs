@@ -14,6 +14,11 @@
 //                                        (event-loop utilisation: what competes with the checks; on a
 //                                        loaded machine it also counts time spent waiting for a core,
 //                                        and the CPU figures are the steadier ones)
+//   node bench/surface.mjs --corpus FILE [--list]
+//                                        the poisoning detector on a labelled corpus of tool definitions
+//                                        ({ tools|samples: [{ id, label: poisoned|clean, tool }] }): each
+//                                        tool analysed as a server of its own; prints the share of poisoned
+//                                        tools flagged and of clean ones flagged (--list: which, and why)
 //   --keep                               keep the temporary folder and print where it is
 //
 // The published servers are installed into a temporary folder at bench time (npm registry only),
@@ -41,7 +46,7 @@ const SERVERS = [
 
 let flags;
 try {
-  flags = parseArgs({ options: { servers: { type: 'boolean' }, speed: { type: 'boolean' }, runs: { type: 'string' }, tools: { type: 'string' }, keep: { type: 'boolean' } } }).values;
+  flags = parseArgs({ options: { corpus: { type: 'string' }, list: { type: 'boolean' }, servers: { type: 'boolean' }, speed: { type: 'boolean' }, runs: { type: 'string' }, tools: { type: 'string' }, keep: { type: 'boolean' } } }).values;
 } catch (error) {
   console.error(error.message);
   process.exit(2);
@@ -49,6 +54,11 @@ try {
 if (!existsSync(join(ROOT, 'lib', 'cli', 'main.js'))) {
   console.error('lib/ is missing: run `npm run build` first');
   process.exit(1);
+}
+
+if (flags.corpus) {
+  await corpus(flags.corpus, flags.list);
+  process.exit(0);
 }
 
 const work = mkdtempSync(join(tmpdir(), 'mcp-evals-surface-bench-'));
@@ -94,6 +104,28 @@ function published() {
   for (const row of rows) console.log(row);
   console.log('\nEvery finding (server, level, id, where, evidence):');
   for (const line of findings) console.log(line);
+}
+
+async function corpus(file, list) {
+  // Finding ids that say "poisoned": the poisoning class (not smells, not pins).
+  const POISONING_IDS = new Set(['hidden-characters', 'model-instruction', 'secret-reference', 'exfiltration-url', 'tool-shadowing', 'hidden-parameter', 'data-request']);
+  const { analyzeSurface } = await import(join(ROOT, 'lib', 'core', 'surface', 'analyze.js'));
+  const parsed = JSON.parse(readFileSync(file, 'utf8'));
+  const samples = Array.isArray(parsed) ? parsed : (parsed.samples ?? parsed.tools);
+  const tally = { poisoned: { n: 0, flagged: 0 }, clean: { n: 0, flagged: 0 } };
+  const lines = [];
+  for (const sample of samples) {
+    const surface = await analyzeSurface({ tools: [sample.tool], prompts: [], resources: [], resourceTemplates: [], problems: [] });
+    const hits = surface.findings.filter((item) => POISONING_IDS.has(item.id) && item.level !== 'note');
+    const label = sample.label === 'poisoned' ? 'poisoned' : 'clean';
+    tally[label].n += 1;
+    if (hits.length > 0) tally[label].flagged += 1;
+    const wrong = label === 'poisoned' ? hits.length === 0 : hits.length > 0;
+    if (wrong) lines.push(`${label === 'poisoned' ? 'MISSED' : 'FALSE '} ${sample.id}${hits.length ? `: ${hits.map((item) => `${item.id} (${item.evidence ?? item.message})`.slice(0, 160)).join('; ')}` : ''}`);
+  }
+  const share = (t) => `${t.flagged}/${t.n} (${t.n ? ((100 * t.flagged) / t.n).toFixed(1) : '–'} %)`;
+  console.log(`${file}: poisoned flagged ${share(tally.poisoned)}, clean flagged ${share(tally.clean)}`);
+  if (list) for (const line of lines) console.log(line);
 }
 
 async function speed(runs, tools) {

@@ -1,5 +1,7 @@
 import { finding } from './catalog.js';
-import { identifierWords, isObject, stringField, walkStrings, type FoundString } from './text.js';
+import { CONCEAL, MODIFY, NEGATION, OVERRIDE, SENSITIVE, SENSITIVE_TOOL_WORDS, SUPPRESS, TOOL_WORD, TRANSFER } from './intent-lexicon.js';
+import { readings } from './normalize.js';
+import { clip, identifierWords, isObject, stringField, walkStrings, type FoundString } from './text.js';
 import type { DefinitionKind, SurfaceFinding } from './types.js';
 
 /**
@@ -76,35 +78,28 @@ export function scanHidden(text: string): HiddenScan | undefined {
   return count > 0 ? { classes: [...classes], count, visible } : undefined;
 }
 
-const INSTRUCTIONS: RegExp[] = [
-  /\b(ignore|disregard|forget) (all |any )?(the )?(previous|prior|above|earlier|other) (instructions?|prompts?|rules|messages)/i,
-  /\b(do not|don't|never|without) (tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|show|showing)\b[^.]{0,30}\b(the )?user\b/i,
-  /\b(the user|user) (must|should) (not|never) (know|see|be told|find out)/i,
-  /<\s*\/?\s*(important|system|instructions?|secret|hidden|admin)\s*>/i,
-  /\bbefore (using|calling|invoking|running) this tool,? (you )?(must |should |always |first )*(read|fetch|open|call|send|include|load|cat|pass|provide)\b/i,
-  /\b(override|replace|forget) (your|the|all) (system prompt|instructions|guidelines|rules)\b/i,
-  /\byou are now\b|\bnew instructions?:/i,
-];
-
-const SECRETS: RegExp[] = [
-  /~\/\.ssh\b|\.ssh\/(id_|authorized_keys|config|known_hosts)/i,
-  /\bid_(rsa|dsa|ecdsa|ed25519)\b/i,
-  /(^|[\s"'`(/=])\.env(\.\w+)?\b/i,
-  /\.aws\/credentials|\bcredentials\.json\b|\.git-credentials\b|\.netrc\b|\.npmrc\b|\.pgpass\b|\.docker\/config\.json/i,
-  /\/etc\/(passwd|shadow)\b/i,
-  /\bmcp\.json\b|claude_desktop_config\.json|\.cursor\/mcp/i,
-  /\b(read|send|include|append|pass|copy|attach)\b[^.]{0,30}\b(private keys?|api keys?|secret keys?|ssh keys?)\b/i,
-];
-
-const URL = /\bhttps?:\/\/[^\s"'<>)]+/gi;
-const PLACEHOLDER = /\{\{?[^}]*\}\}?|<[A-Za-z_][^>]*>|\$\{?[A-Z_]+\}?|%s/;
+const URL = /\bhttps?:\/\/(?:[^\s"'<>)\]]|<[^<>"'\n]{1,80}>)+/gi;
+const PLACEHOLDER = /\{\{?[^}]*\}\}?|<[^<>]+>|\$\{?[A-Z_]+\}?|%s|\[[A-Z_ ]{3,}\]/;
 const APPEND = /\b(append|add|include|attach|put|encode|insert|send)\b[^.]{0,60}\b(to|in|into|as)\b[^.]{0,20}\b(the )?(url|link|query|query string|parameter|endpoint|address)\b/i;
-
+/** Secrets among the sensitive words: their requests are secret-reference, the rest data-request. */
+const SECRET_WORDS = /key|token|password|passphrase|credential|secret|\.ssh|id_(rsa|dsa|ecdsa|ed25519)|\.env|\.aws|\.npmrc|\.netrc|\.pgpass|\.gitconfig|\.git-credentials|docker|passwd|shadow|mcp\.json|claude_desktop|~\/\.|environment|env vars|process\.env|cookie|contraseña|clave|mot de passe|identifiant|clé|passw|zugangsdaten|schlüssel|umgebungs|senha|credenciais|chave|variáveis|парол|учетные|учётные|ключ|переменные|密码|凭|私钥|密钥|令牌|环境变量|パスワード|認証|秘密鍵|キー|トークン|環境変数|variables/i;
+/** "After every tool call, call this with its output": collecting what other tools return. */
+const EVERY_CALL = /\b(after|following|with) (every|each|any|all) (other )?tool (calls?|use|uses|invocations?|outputs?|results?|responses?)\b/i;
+/** Sentences and clauses, in scripts with and without spaces. */
+const SENTENCE = /(?<=[.!?])\s+|(?<=[。！？])|\n+/u;
+const CLAUSE_BREAK = /[,;:，、；：]|\b(and|then|but|y|et|und|e|и)\s/giu;
+const TRIGGER = /\b(when(ever)?|every time|each time|any time|before|after|if you (call|use)|cuando|siempre que|quand|chaque fois|wenn|jedes mal|quando|sempre que|когда|каждый раз)\b|当|每次|時は|ときは|際は/iu;
+const HONEST_POINTER = (tool: string) => new RegExp(`\\b(use|try|call|prefer)\\s+\`?'?"?${escapeRegExp(tool)}\`?'?"?\\s+(instead|rather)\\b|\\binstead,? (use|call)\\s+\`?'?"?${escapeRegExp(tool)}`, 'i');
 /** Property names that carry data the user never typed, Invariant's "sidenote" pattern. */
 const CARRIER_NAME = /^(side_?note|notes?|hidden|secret|internal|context|extra|debug|conversation|history|chat_?history|system_?prompt|instructions?|feedback|metadata|memo|reasoning)$/i;
 const CARRIER_TEXT = /\b(conversation|chat history|previous messages|system prompt|your instructions|contents? of (the |any |a )?(file|files|\.|~)|secret|api key|access token|password|credentials|private key)\b/i;
 
-const DIRECTIVE = /\b(instead of|do not (use|call)|don't (use|call)|never (use|call)|must|always|whenever|ignore|only use|deprecated)\b/i;
+/** Snake- or kebab-case identifiers: what a tool name looks like in prose. */
+const IDENTIFIER = /(?<![\w./-])[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+(?![\w/-])/g;
+/** "Call this tool before X": ordering this tool's own use, not changing X. */
+const SELF_FIRST = /\b(call|use|invoke|run) this (tool|function)\b/i;
+/** Steering another tool with these is poisoning even among one server's own tools. */
+const COVERT = /\b(bcc|cc|redirect|prepend|secretly|silently|also send|also forward|copy of every|instead of the user's)\b/i;
 
 export interface NamedDefinition {
   kind: DefinitionKind;
@@ -118,29 +113,59 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
   for (const definition of definitions) {
     const strings = walkStrings(definition.value);
     const at = { kind: definition.kind, name: definition.name };
+    const ownWords = new Set([...identifierWords(definition.name), ...strings.filter((found) => found.key).map((found) => found.text)]);
+    const seen = new Set<string>();
+    const push = (item: SurfaceFinding) => {
+      const key = `${item.id} ${item.pointer}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      out.push(item);
+    };
     for (const found of strings) {
       const hidden = scanHidden(found.text);
       if (hidden) {
-        out.push(finding('hidden-characters', { ...at, pointer: found.pointer, message: `${hidden.count} invisible character(s) (${hidden.classes.join(', ')}) in ${where(found)}`, evidence: hidden.visible.slice(0, 600) }));
+        push(finding('hidden-characters', { ...at, pointer: found.pointer, message: `${hidden.count} invisible character(s) (${hidden.classes.join(', ')}) in ${where(found)}`, evidence: hidden.visible.slice(0, 600) }));
       }
       if (found.key) continue;
-      const text = hidden ? hidden.visible.replace(/⟦tags: "([^"]*)"⟧/g, ' $1 ') : found.text;
-      const secret = firstMatch(SECRETS, text);
-      if (secret) out.push(finding('secret-reference', { ...at, pointer: found.pointer, message: `${where(found)} refers to secrets: "${secret.trim()}"`, evidence: secret.trim() }));
-      // A single word ("string", an enum value) holds no instruction, URL sentence or tool directive.
-      if (!/\s/.test(text)) continue;
-      const instructions = INSTRUCTIONS.map((pattern) => pattern.exec(text)?.[0].slice(0, 200)).filter((match): match is string => match !== undefined);
-      if (instructions.length > 0) {
-        out.push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} addresses the model: ${instructions.map((match) => `"${match}"`).join(', ')}`, evidence: instructions.join(' | ') }));
-      }
-      const exfil = exfiltration(text);
-      if (exfil) out.push(finding('exfiltration-url', { ...at, pointer: found.pointer, message: `${where(found)} invites data into a URL: ${exfil}`, evidence: exfil }));
-      if (definition.kind === 'tool') {
-        const shadow = shadowing(text, definition.name, toolNames);
-        if (shadow) out.push(finding('tool-shadowing', { ...at, pointer: found.pointer, message: `${where(found)} directs the use of another tool, "${shadow.tool}": "${shadow.sentence}"`, evidence: shadow.sentence }));
+      for (const reading of readings(found.text)) {
+        const text = reading.text;
+        // A single word ("string", an enum value) holds no instruction, URL sentence or tool directive.
+        if (!/\s/.test(text) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) continue;
+        const how = reading.via ? ` (decoded from ${reading.via})` : '';
+        const cite = (words: string) => `"${clip(words.trim(), 200)}"${how}`;
+        for (const sentence of text.split(SENTENCE).slice(0, 200)) {
+          const said = intents(sentence);
+          if (said.override || said.conceal) {
+            const what = [said.override && `overrides its instructions: ${cite(said.override)}`, said.conceal && `hides something from the user: ${cite(said.conceal)}`].filter(Boolean).join('; ');
+            push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} addresses the model and ${what}`, evidence: [said.override, said.conceal].filter(Boolean).map((m) => cite(m!)).join(' | ') }));
+          }
+          const ask = dataRequest(sentence, definition.name, Boolean(reading.via || said.override || said.conceal));
+          if (ask) {
+            const secret = SECRET_WORDS.test(ask.data);
+            const url = URL.exec(sentence)?.[0];
+            URL.lastIndex = 0;
+            if (url) push(finding('exfiltration-url', { ...at, pointer: found.pointer, message: `${where(found)} asks the model to send ${cite(ask.data)} to ${clip(url, 120)}`, evidence: `${cite(ask.verb)} + ${cite(ask.data)} + ${clip(url, 120)}` }));
+            push(
+              finding(secret ? 'secret-reference' : 'data-request', {
+                ...at,
+                pointer: found.pointer,
+                message: `${where(found)} asks the model to ${ask.verb.trim().toLowerCase()} ${secret ? 'secrets' : 'data the tool does not need'}: ${cite(ask.data)}`,
+                evidence: `${cite(ask.verb)} + ${cite(ask.data)}`,
+              }),
+            );
+          } else if (EVERY_CALL.test(sentence)) {
+            push(finding('data-request', { ...at, pointer: found.pointer, message: `${where(found)} asks for what other tools return: ${cite(EVERY_CALL.exec(sentence)![0])}`, evidence: cite(EVERY_CALL.exec(sentence)![0]) }));
+          }
+          if (definition.kind === 'tool') {
+            const shadow = shadowing(sentence, definition.name, toolNames, ownWords);
+            if (shadow) push(finding('tool-shadowing', { ...at, pointer: found.pointer, message: `${where(found)} ${shadow.how} "${shadow.tool}"${shadow.foreign ? ', a tool this server does not have' : ''}: ${cite(sentence)}`, evidence: `${shadow.tool}: ${cite(shadow.words)}` }));
+          }
+        }
+        const exfil = exfiltration(text);
+        if (exfil) push(finding('exfiltration-url', { ...at, pointer: found.pointer, message: `${where(found)} invites data into a URL: ${exfil}${how}`, evidence: `${exfil}${how}` }));
       }
     }
-    if (definition.kind === 'tool') out.push(...hiddenParameters(definition));
+    if (definition.kind === 'tool') hiddenParameters(definition).forEach(push);
   }
   return out;
 }
@@ -149,10 +174,30 @@ function where(found: FoundString): string {
   return found.key ? `the property name at ${found.pointer}` : found.pointer || 'the text';
 }
 
-function firstMatch(patterns: RegExp[], text: string): string | undefined {
-  for (const pattern of patterns) {
-    const match = pattern.exec(text);
-    if (match) return match[0].slice(0, 200);
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function intents(sentence: string): { override?: string; conceal?: string } {
+  return { override: OVERRIDE.exec(sentence)?.[0], conceal: CONCEAL.exec(sentence)?.[0] };
+}
+
+/**
+ * A request to move sensitive data: a transfer verb not negated in its clause, and sensitive
+ * data in the same sentence. A tool named after the data (set_password) may ask for it, unless
+ * the text was disguised or also overrides or conceals.
+ */
+function dataRequest(sentence: string, tool: string, suspicious: boolean): { verb: string; data: string } | undefined {
+  const data = SENSITIVE.exec(sentence);
+  if (!data) return undefined;
+  if (!suspicious && SENSITIVE_TOOL_WORDS.test(tool) && SENSITIVE_TOOL_WORDS.test(data[0])) return undefined;
+  const transfer = new RegExp(TRANSFER.source, 'giu');
+  for (const verb of sentence.matchAll(transfer)) {
+    const before = sentence.slice(0, verb.index);
+    let clauseStart = 0;
+    for (const brk of before.matchAll(CLAUSE_BREAK)) clauseStart = brk.index + brk[0].length;
+    if (NEGATION.test(before.slice(Math.max(clauseStart, verb.index - 40)))) continue;
+    return { verb: verb[0], data: data[0] };
   }
   return undefined;
 }
@@ -161,7 +206,7 @@ function exfiltration(text: string): string | undefined {
   for (const match of text.matchAll(URL)) {
     const url = match[0];
     const queryOrPath = url.replace(/^https?:\/\/[^/?#]+/, '');
-    if (PLACEHOLDER.test(queryOrPath)) return `${url.slice(0, 200)} (a placeholder for data)`;
+    if (PLACEHOLDER.test(queryOrPath)) return `${clip(url, 200)} (a placeholder for data)`;
   }
   URL.lastIndex = 0;
   if (/\bhttps?:\/\//i.test(text)) {
@@ -171,20 +216,34 @@ function exfiltration(text: string): string | undefined {
   return undefined;
 }
 
-function shadowing(text: string, self: string, toolNames: string[]): { tool: string; sentence: string } | undefined {
-  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
-    if (!DIRECTIVE.test(sentence)) continue;
-    for (const other of toolNames) {
-      if (other === self || other.length < 3) continue;
-      const index = sentence.indexOf(other);
-      if (index === -1) continue;
-      const before = sentence[index - 1];
-      const after = sentence[index + other.length];
-      if ((before && /[\w-]/.test(before)) || (after && /[\w-]/.test(after))) continue;
-      // "Use X instead" from a deprecated tool points away from itself: that is the honest case.
-      if (/\bdeprecated\b/i.test(sentence) && /\buse\b/i.test(sentence) && !/\b(do not|don't|never)\b/i.test(sentence)) continue;
-      return { tool: other, sentence: sentence.trim().slice(0, 300) };
-    }
+/**
+ * Shadowing: a sentence that changes how another tool behaves ("when send_email is used, add
+ * a bcc") or steers the model away from one ("never use brave_search"). Pointing to one of the
+ * server's own tools ("use search_code instead", "call resolve-id first") is honest guidance.
+ */
+function shadowing(sentence: string, self: string, toolNames: string[], ownWords: Set<string>): { tool: string; how: string; words: string; foreign: boolean } | undefined {
+  const own = new Set(toolNames);
+  const candidates = new Set<string>();
+  for (const other of toolNames) {
+    if (other === self || other.length < 3) continue;
+    const index = sentence.indexOf(other);
+    if (index === -1) continue;
+    const before = sentence[index - 1];
+    const after = sentence[index + other.length];
+    if ((before && /[\w-]/.test(before)) || (after && /[\w-]/.test(after))) continue;
+    candidates.add(other);
+  }
+  if (TOOL_WORD.test(sentence)) for (const match of sentence.matchAll(IDENTIFIER)) if (match[0] !== self && !ownWords.has(match[0])) candidates.add(match[0]);
+  for (const tool of candidates) {
+    if (HONEST_POINTER(tool).test(sentence) || SELF_FIRST.test(sentence)) continue;
+    const foreign = !own.has(tool);
+    const suppress = SUPPRESS.exec(sentence);
+    if (suppress && foreign) return { tool, how: 'steers the model away from', words: suppress[0], foreign };
+    const trigger = TRIGGER.exec(sentence);
+    const modify = MODIFY.exec(sentence);
+    if (trigger && modify && foreign) return { tool, how: 'changes how the model uses', words: `${trigger[0]} … ${modify[0]}`, foreign };
+    const covert = COVERT.exec(sentence);
+    if (covert && trigger) return { tool, how: 'changes how the model uses', words: `${trigger[0]} … ${covert[0]}`, foreign };
   }
   return undefined;
 }
