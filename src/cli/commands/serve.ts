@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DAEMON_JUDGE_TIMEOUT_MS, loadServeConfig } from '../../core/daemon/serve-config.js';
 import { DEFAULT_MAX_BODY_BYTES, startDaemon } from '../../core/daemon/server.js';
 import { ConfigurationError } from '../../core/errors.js';
 import { EXIT } from '../../core/exit-codes.js';
@@ -7,7 +9,8 @@ import { createJudgeScorer } from '../../core/scorers/judge.js';
 import { secretsFromEnv } from '../../core/scorers/secrets.js';
 import { parseFlags, positiveInteger } from '../args.js';
 import type { Output } from '../output.js';
-import { configFor } from './score.js';
+
+const DEFAULT_CONFIG = 'mcp-evals.yml';
 
 const HELP = `mcp-evals serve — the regression loop as a daemon: OTLP traces in, datasets, scoring, experiments
 
@@ -65,9 +68,10 @@ export async function serveCommand(argv: string[], out: Output): Promise<number>
   const requestTimeoutMs = positiveInteger(values['request-timeout-seconds'], '--request-timeout-seconds', 30) * 1000;
   const quota = values['quota-per-minute'] === undefined ? undefined : positiveInteger(values['quota-per-minute'], '--quota-per-minute', 1);
   const maxBodyBytes = positiveInteger(values['max-body-mb'], '--max-body-mb', DEFAULT_MAX_BODY_BYTES / 1024 / 1024) * 1024 * 1024;
-  const config = await configFor(values.config);
-  const judgeConfig = config?.judge;
-  const judge = judgeConfig ? createJudgeScorer(judgeConfig, judgeConfig.api_key_env ? process.env[judgeConfig.api_key_env] : undefined) : undefined;
+  const configFile = values.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
+  const config = configFile === undefined ? {} : await loadServeConfig(resolve(configFile), process.env);
+  const judgeConfig = config.judge;
+  const judge = judgeConfig ? createJudgeScorer(judgeConfig, config.judgeApiKey) : undefined;
 
   const dbPath = resolve(values.db ?? '.mcp-evals/mcpd.sqlite');
   let SqliteStore: typeof import('../../core/daemon/store.js').SqliteStore;
@@ -93,8 +97,8 @@ export async function serveCommand(argv: string[], out: Output): Promise<number>
       requestTimeoutMs,
       ...(quota !== undefined ? { quotaPerMinute: quota } : {}),
       ...(judge ? { judge } : {}),
-      judgeTimeoutMs: judgeConfig?.timeout_ms ?? 30_000,
-      context: config ? { secrets: secretsFromEnv(config, process.env) } : {},
+      judgeTimeoutMs: judgeConfig?.timeout_ms ?? DAEMON_JUDGE_TIMEOUT_MS,
+      context: config.full ? { secrets: secretsFromEnv(config.full, process.env) } : { secrets: config.judgeApiKey ? [config.judgeApiKey] : [] },
       maxBodyBytes,
       onInternalError: (error) => out.stderr(`mcp-evals serve: internal error (a bug; please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     });

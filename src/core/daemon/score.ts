@@ -65,6 +65,8 @@ export interface ScoreRow {
 
 export interface ScoreResponse {
   dry_run: boolean;
+  /** The scorers run: those the request named, or (without `scorers`) the built-ins its `config` configures. */
+  scorers: string[];
   runs: Array<{ trace_id: string; run_id: string; started_at: string }>;
   /** Scores stored (for a dry run: that would be stored). */
   scores: ScoreRow[];
@@ -89,14 +91,13 @@ export function parseScoreRequest(body: Record<string, unknown>, judge: RescoreJ
     if (!Number.isFinite(fromMs)) throw new HttpError(400, '`from` must be an ISO 8601 time (2026-08-01T12:00:00Z)');
   }
   if (limit !== undefined && (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)) throw new HttpError(400, `\`limit\` must be a whole number from 1 to ${MAX_LIMIT}`);
-  if (!Array.isArray(scorers) || scorers.length === 0 || !scorers.every((s) => typeof s === 'string' && s.trim() !== '')) throw new HttpError(400, '`scorers` must be a non-empty array of scorer ids (GET /v1/api/scorers lists them)');
-  for (const name of scorers as string[]) {
+  if (scorers !== undefined && (!Array.isArray(scorers) || scorers.length === 0 || !scorers.every((s) => typeof s === 'string' && s.trim() !== ''))) throw new HttpError(400, '`scorers` must be a non-empty array of scorer ids (GET /v1/api/scorers lists them), or left out for the built-ins the `config` configures');
+  for (const name of (scorers ?? []) as string[]) {
     const resolved = resolveScorerEntry(name.trim(), { judge });
     if (resolved.kind === 'error') throw new HttpError(400, resolved.problem);
   }
   if (config !== undefined && (typeof config !== 'object' || config === null || Array.isArray(config))) throw new HttpError(400, '`config` must be an object');
-  const extra = Object.keys(config ?? {}).filter((key) => !(CONFIG_FIELDS as readonly string[]).includes(key));
-  if (extra.length > 0) throw new HttpError(400, `\`config\` sets case fields the scorers read (${CONFIG_FIELDS.join(', ')}); unknown: ${extra.join(', ')}`);
+  const caseConfig = caseFields(config as Record<string, unknown> | undefined);
   if (dryRun !== undefined && typeof dryRun !== 'boolean') throw new HttpError(400, '`dry_run` must be true or false');
   if (experiment !== undefined && (typeof experiment !== 'string' || experiment === '')) throw new HttpError(400, '`experiment` must be a non-empty string');
   return {
@@ -104,8 +105,8 @@ export function parseScoreRequest(body: Record<string, unknown>, judge: RescoreJ
     ...(traceIds !== undefined ? { traceIds: (traceIds as string[]).map((id) => id.toLowerCase()) } : {}),
     ...(fromMs !== undefined ? { fromMs } : {}),
     ...(limit !== undefined ? { limit: limit as number } : {}),
-    scorers: [...new Set((scorers as string[]).map((s) => s.trim()))],
-    config: (config ?? {}) as Partial<GoldenCase>,
+    scorers: scorers === undefined ? defaultScorers(caseConfig) : [...new Set((scorers as string[]).map((s) => s.trim()))],
+    config: caseConfig,
     dryRun: dryRun === true,
     ...(experiment !== undefined ? { experiment: experiment as string } : {}),
   };
@@ -137,7 +138,7 @@ export async function scoreRuns(store: DaemonStore, request: ScoreRequest, setti
     if (missing.length > 0) throw new HttpError(404, `no stored run with trace id ${missing.join(', ')}${request.project ? ` in project ${request.project}` : ''}`);
   }
 
-  const response: ScoreResponse = { dry_run: request.dryRun, runs: runs.map((run) => ({ trace_id: run.traceId, run_id: run.runId, started_at: new Date(run.startMs).toISOString() })), scores: [], abstentions: [], skipped: [] };
+  const response: ScoreResponse = { dry_run: request.dryRun, scorers: request.scorers, runs: runs.map((run) => ({ trace_id: run.traceId, run_id: run.runId, started_at: new Date(run.startMs).toISOString() })), scores: [], abstentions: [], skipped: [] };
   let callsMade = 0;
   const keep = (run: StoredRun, result: ScoreResult) => {
     if (!request.dryRun && settings.quotaPerMinute !== undefined) {
@@ -204,6 +205,42 @@ export async function scoreRuns(store: DaemonStore, request: ScoreRequest, setti
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let at = 0; at < items.length; at += size) out.push(items.slice(at, at + size));
+  return out;
+}
+
+/** The design's budget keys in `config`, each the case budget its scorer reads. */
+const BUDGET_ALIASES = { max_ms: 'latency_ms', max_cost_usd: 'cost_usd', max_tool_calls: 'tool_calls' } as const;
+
+/** `config` as case fields: ours as they are, the design's `max_ms` / `max_cost_usd` / `max_tool_calls` as `budgets`. */
+function caseFields(config: Record<string, unknown> | undefined): Partial<GoldenCase> {
+  const known = [...CONFIG_FIELDS, ...Object.keys(BUDGET_ALIASES)];
+  const extra = Object.keys(config ?? {}).filter((key) => !known.includes(key));
+  if (extra.length > 0) throw new HttpError(400, `\`config\` sets case fields the scorers read (${known.join(', ')}); unknown: ${extra.join(', ')}`);
+  const fields: Record<string, unknown> = { ...config };
+  for (const [alias, budget] of Object.entries(BUDGET_ALIASES)) {
+    if (fields[alias] === undefined) continue;
+    const value = fields[alias];
+    delete fields[alias];
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (budget !== 'cost_usd' && !Number.isInteger(value))) throw new HttpError(400, `\`config.${alias}\` must be a ${budget === 'cost_usd' ? 'number of US dollars' : 'whole number'} ≥ 0`);
+    const budgets = (fields.budgets ?? {}) as Record<string, unknown>;
+    if (typeof budgets !== 'object' || budgets === null || Array.isArray(budgets)) continue; // the scorer reports a malformed budgets object
+    if (budgets[budget] !== undefined && budgets[budget] !== value) throw new HttpError(400, `\`config.${alias}\` and \`config.budgets.${budget}\` disagree; set one`);
+    fields.budgets = { ...budgets, [budget]: value };
+  }
+  return fields as Partial<GoldenCase>;
+}
+
+/** Built-ins that need no configuration and judge any run. */
+const ALWAYS = ['answered', 'no_errors', 'not_a_refusal', 'no_leaked_secret', 'no_tool_loop'];
+
+/** Without `scorers`: the deterministic built-ins that need nothing, and those whose configuration `config` carries. */
+export function defaultScorers(config: Partial<GoldenCase>): string[] {
+  const out = [...ALWAYS];
+  if (config.expected !== undefined) out.push('contains');
+  if (config.budgets?.latency_ms !== undefined) out.push('latency_budget');
+  if (config.budgets?.cost_usd !== undefined) out.push('cost_budget');
+  if (config.budgets?.tool_calls !== undefined) out.push('tool_efficiency');
+  if (config.expect_tool !== undefined || config.expect_sequence !== undefined) out.push('tool_succeeded');
   return out;
 }
 
