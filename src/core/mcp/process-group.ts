@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ConfigurationError } from '../errors.js';
 import type { DropTally } from './bounds.js';
+import { randomBytes } from 'node:crypto';
+import { carrying, descendantsOf, HAS_PROC, isSame, signalStamp, type ProcessStamp } from './descendants.js';
 
 const STDERR_TAIL_BYTES = 64 * 1024;
 
@@ -58,9 +60,16 @@ export function parseEnvEntries(entries: readonly string[], parent: NodeJS.Proce
   return env;
 }
 
+/** How often the tree of a running server is read (Linux): a grandchild that leaves the group is seen within this. */
+const TREE_POLL_MS = 250;
+
+/** Set in the environment of every command we start, so that what it starts can be found at the end (descendants.ts). */
+export const TREE_MARKER_ENV = 'MCP_EVALS_PROCESS_TREE';
+
 /**
  * A command started in its own process group, so that everything it starts (a server launched
- * through `npx`, `sh -c`, `uv run`) is killed with it. It gets a minimal environment
+ * through `npx`, `sh -c`, `uv run`) is killed with it; what leaves the group (a grandchild in a new
+ * session) is tracked on Linux and killed too (see descendants.ts). It gets a minimal environment
  * (childEnvironment) plus `env`, never the whole of ours.
  */
 export class ProcessGroup {
@@ -68,15 +77,24 @@ export class ProcessGroup {
   private stderr = '';
   private exited: Promise<{ code: number | null; signal: string | null }>;
   private exitInfo: { code: number | null; signal: string | null } | undefined;
+  /** Every descendant seen while the command ran, by pid. */
+  private readonly descendants = new Map<number, ProcessStamp>();
+  /** `MCP_EVALS_PROCESS_TREE=<unique>`: whatever carries it in its environment at the end is this command's. */
+  private readonly marker = `${TREE_MARKER_ENV}=${process.pid}-${randomBytes(8).toString('hex')}`;
+  private poll: NodeJS.Timeout | undefined;
 
   constructor(command: string, options: { cwd?: string; env?: Record<string, string>; stdin: 'pipe' | 'ignore'; drops?: DropTally }) {
     this.child = spawn(command, {
       shell: true,
       detached: true, // new process group: kill(-pid) reaches grandchildren
       cwd: options.cwd,
-      env: childEnvironment(options.env),
+      env: { ...childEnvironment(options.env), [TREE_MARKER_ENV]: this.marker.slice(TREE_MARKER_ENV.length + 1) },
       stdio: [options.stdin, 'pipe', 'pipe'],
     });
+    if (HAS_PROC && this.child.pid !== undefined) {
+      this.poll = setInterval(() => this.watchTree(), TREE_POLL_MS).unref();
+      setTimeout(() => this.watchTree(), 20).unref();
+    }
     this.child.stderr?.on('data', (chunk: Buffer) => {
       this.stderr += chunk.toString('utf8');
       if (this.stderr.length > STDERR_TAIL_BYTES * 2) {
@@ -87,6 +105,7 @@ export class ProcessGroup {
     });
     this.exited = new Promise((resolve) => {
       this.child.once('exit', (code, signal) => {
+        clearInterval(this.poll);
         this.exitInfo = { code, signal };
         resolve(this.exitInfo);
       });
@@ -126,13 +145,41 @@ export class ProcessGroup {
     return result;
   }
 
-  /** SIGTERM the group, then SIGKILL it if anything is still there after `graceMs`. */
+  /** Remembers the command's descendants as they are now (Linux; it runs on a timer while the command lives). */
+  watchTree(): void {
+    const pid = this.child.pid;
+    if (pid === undefined || this.hasExited) return;
+    for (const stamp of descendantsOf(pid)) if (!this.descendants.has(stamp.pid)) this.descendants.set(stamp.pid, stamp);
+  }
+
+  /** Descendants seen and processes carrying our marker that still run: what outlived the command (Linux). */
+  survivors(): ProcessStamp[] {
+    const all = new Map<number, ProcessStamp>();
+    for (const stamp of [...this.descendants.values(), ...carrying(this.marker)]) if (isSame(stamp)) all.set(stamp.pid, stamp);
+    return [...all.values()];
+  }
+
+  /**
+   * SIGTERM the group and every descendant seen (a grandchild in a new session too), then SIGKILL
+   * what is still there after `graceMs`. Then our ends of its pipes are closed: a grandchild that
+   * holds its stdout open cannot keep this process from exiting once the command has.
+   */
   async kill(graceMs = 1000): Promise<void> {
+    this.watchTree();
+    clearInterval(this.poll);
     this.signalGroup('SIGTERM');
+    for (const stamp of this.survivors()) signalStamp(stamp, 'SIGTERM');
     const exited = await this.waitForExit(graceMs);
-    // Children may outlive the leader: always sweep the group.
+    // Children may outlive the leader: always sweep the group and the tree.
     this.signalGroup('SIGKILL');
+    for (const stamp of this.survivors()) signalStamp(stamp, 'SIGKILL');
     if (!exited) await this.waitForExit(graceMs);
+    this.release();
+  }
+
+  /** Stops reading the command's pipes, so an open one no longer holds our event loop. */
+  private release(): void {
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) stream?.destroy();
   }
 
   private signalGroup(signal: NodeJS.Signals): void {
