@@ -19,7 +19,12 @@
 //                                        ({ tools|samples: [{ id, label: poisoned|clean, tool }] }): each
 //                                        tool analysed as a server of its own; prints the share of poisoned
 //                                        tools flagged and of clean ones flagged (--list: which, and why)
+//   --cache DIR                          install the servers into DIR (kept, reused when present)
 //   --keep                               keep the temporary folder and print where it is
+//
+// With the servers, every warning and error is looked up in bench/surface-judgements.json (the
+// team's judgement of each: right, debatable or wrong, and why) and precision is printed from it;
+// a finding without a judgement is listed as unjudged.
 //
 // The published servers are installed into a temporary folder at bench time (npm registry only),
 // never as project dependencies. Run `npm run build` first: this measures lib/.
@@ -42,11 +47,18 @@ const SERVERS = [
   { pkg: '@modelcontextprotocol/server-filesystem', version: '2026.8.31', args: ['DIR'] },
   { pkg: '@modelcontextprotocol/server-sequential-thinking', version: '2026.8.31', args: [] },
   { pkg: '@modelcontextprotocol/server-github', version: '2025.4.8', args: [] },
+  { pkg: '@playwright/mcp', version: '0.0.83', args: [] },
+  { pkg: '@antv/mcp-server-chart', version: '0.9.10', args: [] },
+  { pkg: '@upstash/context7-mcp', version: '4.1.1', args: [] },
+  { pkg: '@wonderwhy-er/desktop-commander', version: '0.2.52', args: [] },
+  { pkg: 'mcp-server-kubernetes', version: '4.1.7', args: [] },
+  { pkg: '@cyanheads/git-mcp-server', version: '2.15.3', args: [] },
+  { pkg: '@modelcontextprotocol/server-puppeteer', version: '2025.5.12', args: [] },
 ];
 
 let flags;
 try {
-  flags = parseArgs({ options: { corpus: { type: 'string' }, list: { type: 'boolean' }, servers: { type: 'boolean' }, speed: { type: 'boolean' }, runs: { type: 'string' }, tools: { type: 'string' }, keep: { type: 'boolean' } } }).values;
+  flags = parseArgs({ options: { corpus: { type: 'string' }, list: { type: 'boolean' }, cache: { type: 'string' }, servers: { type: 'boolean' }, speed: { type: 'boolean' }, runs: { type: 'string' }, tools: { type: 'string' }, keep: { type: 'boolean' } } }).values;
 } catch (error) {
   console.error(error.message);
   process.exit(2);
@@ -61,17 +73,21 @@ if (flags.corpus) {
   process.exit(0);
 }
 
-const work = mkdtempSync(join(tmpdir(), 'mcp-evals-surface-bench-'));
+const work = flags.cache ?? mkdtempSync(join(tmpdir(), 'mcp-evals-surface-bench-'));
 try {
   if (flags.speed) await speed(Number(flags.runs ?? 7), Number(flags.tools ?? 100));
   if (flags.servers || !flags.speed) published();
 } finally {
   if (flags.keep) console.log(`kept ${work}`);
-  else rmSync(work, { recursive: true, force: true });
+  else if (!flags.cache) rmSync(work, { recursive: true, force: true });
 }
 
 function published() {
-  const install = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', work, ...SERVERS.map((s) => `${s.pkg}@${s.version}`)], { encoding: 'utf8' });
+  const missing = SERVERS.some((s) => {
+    const file = join(work, 'node_modules', s.pkg, 'package.json');
+    return !existsSync(file) || JSON.parse(readFileSync(file, 'utf8')).version !== s.version;
+  });
+  const install = !missing ? { status: 0 } : spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', work, ...SERVERS.map((s) => `${s.pkg}@${s.version}`)], { encoding: 'utf8' });
   if (install.status !== 0) {
     console.error(`npm install failed:\n${install.stderr}`);
     process.exit(1);
@@ -85,6 +101,7 @@ function published() {
     const args = server.args.map((arg) => (arg === 'DIR' ? work : arg));
     const out = join(work, `out-${server.pkg.split('/').pop()}`);
     const command = [process.execPath, entry, ...args].map((part) => JSON.stringify(part)).join(' ');
+    rmSync(join(out, 'report.json'), { force: true });
     const run = spawnSync(process.execPath, [CLI, 'surface', '--command', command, '--out', out, '--timeout', '20000'], { encoding: 'utf8', cwd: work });
     if (!existsSync(join(out, 'report.json'))) {
       rows.push(`| ${server.pkg}@${manifest.version} | could not evaluate (exit ${run.status}): ${(run.stderr || run.stdout).trim().split('\n').pop()} |`);
@@ -97,13 +114,48 @@ function published() {
     rows.push(
       `| ${server.pkg.replace('@modelcontextprotocol/', '')}@${manifest.version} | ${surface.counts.tools}/${surface.counts.prompts}/${surface.counts.resources} | ${surface.score ?? '–'} | ${surface.summary.error} | ${surface.summary.warning} | ${surface.summary.note} | ${surface.cost.openai} (${(surface.cost.windowShare * 100).toFixed(2)}%) | ${surface.confusable.length} | ${top} |`,
     );
-    for (const item of surface.findings) findings.push(`${server.pkg.split('/').pop()}\t${item.level}\t${item.id}\t${item.kind}:${item.name}${item.pointer}\t${item.evidence ?? ''}`);
+    for (const item of surface.findings) findings.push({ server: server.pkg, key: findingKey(server.pkg, item), item });
   }
   console.log('| server | tools/prompts/resources | score | errors | warnings | notes | tokens (share of 200k) | confusable pairs | findings by id |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
   for (const row of rows) console.log(row);
-  console.log('\nEvery finding (server, level, id, where, evidence):');
-  for (const line of findings) console.log(line);
+  precision(findings);
+}
+
+/** The key a judgement is filed under: server, finding id, where. */
+function findingKey(pkg, item) {
+  return `${pkg} ${item.id} ${item.kind}:${item.name}${item.pointer}`;
+}
+
+/** Precision of warnings and errors (and of each class) from the team's judgements. */
+function precision(findings) {
+  const file = join(ROOT, 'bench', 'surface-judgements.json');
+  const judged = new Map(existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).judgements.map((j) => [j.key, j]) : []);
+  const classOf = (id) => (id === 'confusable-tools' ? 'confusable pairs' : ['hidden-characters', 'model-instruction', 'secret-reference', 'data-request', 'exfiltration-url', 'tool-shadowing', 'hidden-parameter'].includes(id) ? 'poisoning class' : 'other warnings and errors');
+  const tally = new Map();
+  const unjudged = [];
+  for (const { key, item } of findings) {
+    if (item.level === 'note') continue;
+    const verdict = judged.get(key)?.verdict;
+    for (const group of ['all warnings and errors', classOf(item.id)]) {
+      const t = tally.get(group) ?? { right: 0, debatable: 0, wrong: 0, unjudged: 0 };
+      t[verdict ?? 'unjudged'] += 1;
+      tally.set(group, t);
+    }
+    if (!verdict) unjudged.push(`${item.level}\t${key}\t${item.evidence ?? item.message}`);
+  }
+  console.log('\nPrecision from bench/surface-judgements.json (right / judged; debatable counts as not right):');
+  for (const [group, t] of tally) {
+    const n = t.right + t.debatable + t.wrong;
+    console.log(`  ${group.padEnd(26)} ${t.right}/${n} right${n ? ` (${((100 * t.right) / n).toFixed(1)} %)` : ''}, ${t.debatable} debatable, ${t.wrong} wrong${t.unjudged ? `, ${t.unjudged} unjudged` : ''}`);
+  }
+  const notes = findings.filter(({ item }) => item.level === 'note').length;
+  const sampled = [...judged.values()].filter((j) => j.level === 'note');
+  console.log(`  notes: ${notes}; ${sampled.length} sampled in the file, ${sampled.filter((j) => j.verdict === 'right').length} right`);
+  if (unjudged.length) {
+    console.log('\nUnjudged warnings and errors (level, key, evidence):');
+    for (const line of unjudged) console.log(line);
+  }
 }
 
 async function corpus(file, list) {

@@ -35,7 +35,7 @@ describe('renderSarif', () => {
     expect(byId.get('logging-levels')!.defaultConfiguration.level).toBe('note');
   });
 
-  it('has results only for failures (error) and warnings (warning), pointing at the config file', () => {
+  it('has results only for failures (error) and warnings (warning), pointing at no file when no config file is given (issue 24: not a mcp-evals.yml that does not exist)', () => {
     expect(run.results.map((r) => [r.ruleId, r.level])).toEqual([
       ['tools-list-order', 'error'],
       ['list-ttl', 'warning'],
@@ -44,8 +44,8 @@ describe('renderSarif', () => {
     ]);
     for (const result of run.results) {
       expect(run.tool.driver.rules[result.ruleIndex].id).toBe(result.ruleId);
-      expect(result.locations[0].physicalLocation.artifactLocation.uri).toBe('mcp-evals.yml');
-      expect(result.locations[0].physicalLocation.region.startLine).toBe(1);
+      expect(result.locations[0].physicalLocation).toBeUndefined();
+      expect(result.locations[0].logicalLocations[0].fullyQualifiedName).toBe(result.ruleId);
       expect(result.message.text.length).toBeGreaterThan(0);
     }
     expect(run.results[0].message.text).toContain('<script>');

@@ -4,12 +4,13 @@ import { toolVersion } from '../core/version.js';
 import { EXIT } from '../core/exit-codes.js';
 import { AMBIENT_SECRET_ENV, PROXY_ENV, registerRunSecrets } from '../core/mcp/redact.js';
 import { consoleOutput, guarded, type Output } from './output.js';
+import { didYouMean } from './suggest.js';
 
 const USAGE = `mcp-evals — conformance and behaviour evals for MCP servers
 
 Usage:
   mcp-evals conformance (--url URL | --command "CMD ARGS") [options]
-  mcp-evals surface (--url URL | --command "CMD ARGS") [--baseline FILE] [--surface-fail-on warning|error|never]
+  mcp-evals surface (--url URL | --command "CMD ARGS") [--baseline FILE] [--surface-fail-on changed|warning|error|never]
                                    what a model reads: description smells, confusable tools, token cost, poisoning, silent changes
   mcp-evals run [--config mcp-evals.yml] [--layers 0,1] [--models a,b] [--runs N] [--out DIR] [--shard i/n] [--no-cache]
   mcp-evals merge DIR... --out DIR combine shard reports into one
@@ -78,7 +79,7 @@ export async function main(argv: string[], out: Output = consoleOutput()): Promi
   registerRunSecrets({ env: process.env, envNames: AMBIENT_SECRET_ENV, urls: PROXY_ENV.map((name) => process.env[name]) });
   const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!load) {
-    out.stderr(`mcp-evals: unknown command "${command}"\n\n${USAGE}`);
+    out.stderr(`mcp-evals: unknown command "${command}".${didYouMean(command, COMMAND_NAMES)}\n\n${USAGE}`);
     return EXIT.usage;
   }
   try {

@@ -14,6 +14,7 @@ import { SPEC_REVISION } from '../../core/version.js';
 import { parseFlags, positiveInteger } from '../args.js';
 import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
+import { ServerWait } from '../progress.js';
 import { parseSurfaceFailOn } from '../../core/surface/fail-on.js';
 import { DEFAULT_BASELINE_FILE } from '../../core/gate/defaults.js';
 
@@ -29,7 +30,9 @@ function after(): Promise<typeof import('./conformance-after.js')> {
  */
 export const SURFACE_FLAGS_HELP = `  --baseline FILE          the approved baseline whose definition pins this run is compared with
                            (default ${DEFAULT_BASELINE_FILE} when it exists; \`mcp-evals baseline accept\` writes it)
-  --surface-fail-on LEVEL  warning, error or never (default never): surface findings at or above LEVEL fail the run`;
+  --surface-fail-on LEVEL  changed, warning, error or never (default never): surface findings at or above LEVEL fail
+                           the run; changed: only warnings and errors of definitions new or changed since the
+                           baseline's pins, and those changes (the recommended gate)`;
 
 const HELP = `mcp-evals conformance — Layer 0: does the server speak MCP correctly? (free, deterministic)
 
@@ -63,8 +66,8 @@ export const TARGET_FLAGS = {
   'ready-url': { type: 'string' },
   header: { type: 'string', multiple: true },
   env: { type: 'string', multiple: true },
-  'startup-timeout': { type: 'string' },
   'env-public': { type: 'string', multiple: true },
+  'startup-timeout': { type: 'string' },
 } as const;
 
 export async function conformanceCommand(argv: string[], out: Output): Promise<number> {
@@ -105,19 +108,22 @@ export async function conformanceCommand(argv: string[], out: Output): Promise<n
   const pinned = explicitBaseline || existsSync(baselineFile) ? await (await import('../../core/surface/baseline-pins.js')).readSurfaceBaseline(baselineFile, explicitBaseline) : undefined;
 
   const startedAt = new Date();
+  const startupTimeoutMs = positiveInteger(values['startup-timeout'], '--startup-timeout', 30_000);
+  const waiting = new ServerWait(out, startupTimeoutMs);
   const run = await runConformance(
     target,
-    {
-      timeoutMs: positiveInteger(values.timeout, '--timeout', 5000),
-      startupTimeoutMs: positiveInteger(values['startup-timeout'], '--startup-timeout', 30_000),
-      callTools: callTools as 'read-only', allowedOrigin: values['allowed-origin'], only },
+    { timeoutMs: positiveInteger(values.timeout, '--timeout', 5000), startupTimeoutMs, callTools: callTools as 'read-only', allowedOrigin: values['allowed-origin'], only },
     {
       onCheck: (result, index, total) => {
+        waiting.stop();
         if (out.isTTY) out.progress(`conformance ${index}/${total} ${result.id}`);
       },
-      onServerStarting: () => void after().catch(() => undefined),
+      onServerStarting: () => {
+        waiting.start();
+        void after().catch(() => undefined);
+      },
     },
-  );
+  ).finally(() => waiting.stop());
   if (out.isTTY) out.progress('');
   const { writeReportFiles, renderSurfaceText, failingFindings, applySurfaceBaseline } = await after();
 
@@ -155,12 +161,12 @@ export function targetFrom(values: { url?: string; command?: string; start?: str
     throw new ConfigurationError('give exactly one of --url URL (Streamable HTTP) or --command "CMD ARGS" (stdio)');
   }
   const env = parseEnvEntries(values.env ?? [], process.env, '--env');
+  // Before the server can echo them: every value it is given, unless made public.
+  registerChildEnv(env, values['env-public']);
   if (values.command !== undefined) {
     if (values.start || values['ready-url'] || values.header) throw new ConfigurationError('--start, --ready-url and --header go with --url, not --command');
     if (values.command.trim() === '') throw new ConfigurationError('--command is empty');
     return { kind: 'stdio', command: values.command, env };
-  // Before the server can echo them: every value it is given, unless made public.
-  registerChildEnv(env, values['env-public']);
   }
   if (values.env && !values.start) throw new ConfigurationError('--env goes with --command or --start (a process mcp-evals starts), not with --url alone');
   const url = values.url!;

@@ -9,7 +9,7 @@ import { stripXmlIllegal, truncate } from './escape.js';
 
 const MESSAGE_CHARS = 4000;
 
-export function surfaceSarif(surface: SurfaceSection, firstIndex: number, uri: string): { rules: object[]; results: object[] } {
+export function surfaceSarif(surface: SurfaceSection, firstIndex: number, uri: string | undefined): { rules: object[]; results: object[] } {
   const index = new Map<string, number>();
   const rules: object[] = [];
   const results: object[] = [];
@@ -35,7 +35,7 @@ export function surfaceSarif(surface: SurfaceSection, firstIndex: number, uri: s
       message: { text: clean(truncate(`${item.message}${item.evidence ? ` (evidence: ${item.evidence})` : ''}. Fix: ${item.fix}`, MESSAGE_CHARS)) },
       locations: [
         {
-          physicalLocation: { artifactLocation: { uri }, region: { startLine: 1 } },
+          ...(uri ? { physicalLocation: { artifactLocation: { uri }, region: { startLine: 1 } } } : {}),
           logicalLocations: [{ fullyQualifiedName: `${item.kind}:${item.name}${item.pointer}`, kind: 'member' }],
         },
       ],

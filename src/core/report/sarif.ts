@@ -6,10 +6,9 @@ import { surfaceSarif } from './sarif-surface.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const DEFAULT_INFORMATION_URI = 'https://www.npmjs.com/package/mcp-evals-kit';
-export const DEFAULT_CONFIG_PATH = 'mcp-evals.yml';
 
 export interface SarifOptions {
-  /** The file results point at (GitHub code scanning requires a location); default `mcp-evals.yml`. */
+  /** The file results point at, where one exists (the config file); without it results have logical locations only. */
   configPath?: string;
   /** tool.driver.informationUri; default the package's page. */
   informationUri?: string;
@@ -25,7 +24,8 @@ const MESSAGE_CHARS = 4000;
 /**
  * conformance.sarif: SARIF 2.1.0 for GitHub code scanning. One rule per check id, one result
  * per failing (error) or warning (warning) check; a failure accepted by --expected-failures is
- * a note. Every result points at line 1 of the config file, since a server has no source here.
+ * a note. Every result points at line 1 of the config file where there is one (a server has no
+ * source here); `mcp-evals conformance` and `surface` have none, and name no file that does not exist.
  */
 export function renderSarif(report: Report, options: SarifOptions = {}): string {
   const checks = report.conformance?.checks ?? [];
@@ -36,7 +36,7 @@ export function renderSarif(report: Report, options: SarifOptions = {}): string 
     ruleIndex.set(check.id, rules.length);
     rules.push(rule(check));
   }
-  const uri = toUri(options.configPath ?? DEFAULT_CONFIG_PATH);
+  const uri = options.configPath ? toUri(options.configPath) : undefined;
   const results = checks.filter((check) => check.status === 'fail' || check.status === 'warn').map((check) => result(check, ruleIndex.get(check.id) ?? 0, uri));
   if (report.surface) {
     const surface = surfaceSarif(report.surface, rules.length, uri);
@@ -83,7 +83,7 @@ function rule(check: CheckResult): object {
   };
 }
 
-function result(check: CheckResult, ruleIndex: number, uri: string): object {
+function result(check: CheckResult, ruleIndex: number, uri: string | undefined): object {
   const level: SarifLevel = check.status === 'warn' ? 'warning' : isBlockingFailure(check) ? 'error' : 'note';
   const prefix = check.status === 'fail' && !isBlockingFailure(check) ? 'expected failure: ' : '';
   return {
@@ -91,7 +91,7 @@ function result(check: CheckResult, ruleIndex: number, uri: string): object {
     ruleIndex,
     level,
     message: { text: `${prefix}${clean(truncate(check.message, MESSAGE_CHARS)) || check.title}` },
-    locations: [{ physicalLocation: { artifactLocation: { uri }, region: { startLine: 1 } } }],
+    locations: [uri ? { physicalLocation: { artifactLocation: { uri }, region: { startLine: 1 } } } : { logicalLocations: [{ fullyQualifiedName: check.id, kind: 'member' }] }],
     properties: { requirements: [...check.requirements], era: check.era },
   };
 }

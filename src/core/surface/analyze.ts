@@ -104,6 +104,12 @@ function setFindings(section: SurfaceSection, findings: SurfaceFinding[]): void 
 /** The findings that fail the run under `failOn`. */
 export function failingFindings(section: SurfaceSection | undefined, failOn: SurfaceFailOn): SurfaceFinding[] {
   if (!section || failOn === 'never') return [];
+  if (failOn === 'changed') {
+    // Relative to the baseline: what an unchanged definition had when it was accepted does not fail again.
+    if (!section.changes) return section.findings.filter((item) => item.level === 'error');
+    const touched = new Set(section.changes.items.filter((item) => item.change !== 'removed').map((item) => item.key));
+    return section.findings.filter((item) => item.level !== 'note' && (item.id === 'definition-added' || item.id === 'definition-changed' || touched.has(`${item.kind}:${item.name}`)));
+  }
   return section.findings.filter((item) => item.level === 'error' || (failOn === 'warning' && item.level === 'warning'));
 }
 

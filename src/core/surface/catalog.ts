@@ -20,7 +20,7 @@ export interface FindingRule {
 const RULES = [
   // Description smells (arXiv:2602.14878's six components, and schema hygiene).
   { id: 'description-missing', level: 'warning', title: 'The tool has no description', fix: 'Say in one sentence what the tool does, then when to use it and what it returns.' },
-  { id: 'missing-purpose', level: 'warning', title: 'The description does not say what the tool does', fix: 'Start with a verb phrase stating the purpose, e.g. "Searches the issue tracker for …".' },
+  { id: 'missing-purpose', level: 'note', title: 'The description does not say what the tool does', fix: 'Start with a verb phrase stating the purpose, e.g. "Searches the issue tracker for …".' },
   { id: 'missing-usage', level: 'note', title: 'The description does not say when to use the tool (or when not to)', fix: 'Add "Use this when …" and, where a neighbour tool fits better, "Do not use it for …; use X instead".' },
   { id: 'missing-returns', level: 'note', title: 'The description does not say what the tool returns', fix: 'Say what comes back ("Returns a list of … with …") or declare an outputSchema.' },
   { id: 'missing-limits', level: 'note', title: 'The description states no limits or side effects', fix: 'State limits (page size, maximum, rate) and side effects (writes, deletes, sends), or annotate readOnlyHint/destructiveHint.' },
@@ -43,7 +43,7 @@ const RULES = [
   { id: 'hidden-parameter', level: 'warning', title: 'A parameter that invites the model to pass along conversation, files or secrets', fix: 'Remove the parameter, or make it a plain, described input the user would expect.', mcpSecBench: 15, owasp: ['LLM01:2025', 'LLM02:2025'] },
   // Silent changes.
   { id: 'definition-changed', level: 'warning', title: 'A definition changed since the accepted baseline', fix: 'Review the diff; if the change is intended, accept a new baseline (`mcp-evals baseline accept`).', mcpSecBench: 17, owasp: ['LLM03:2025', 'LLM04:2025'] },
-  { id: 'definition-added', level: 'note', title: 'A definition was added since the accepted baseline', fix: 'Review it; accept a new baseline to pin it.' },
+  { id: 'definition-added', level: 'warning', title: 'A definition was added since the accepted baseline', fix: 'Review it (a new tool is new text a model reads); accept a new baseline to pin it.', mcpSecBench: 17, owasp: ['LLM03:2025'] },
   { id: 'definition-removed', level: 'note', title: 'A definition was removed since the accepted baseline', fix: 'Make sure clients no longer need it; accept a new baseline.' },
 ] as const satisfies readonly FindingRule[];
 

@@ -24,8 +24,15 @@ const OPPOSED = [
   ['enable', 'disable'], ['read', 'write'], ['get', 'set'], ['encode', 'decode'], ['encrypt', 'decrypt'], ['lock', 'unlock'],
   ['subscribe', 'unsubscribe'], ['upload', 'download'], ['import', 'export'], ['attach', 'detach'], ['link', 'unlink'],
   ['grant', 'revoke'], ['approve', 'reject'], ['follow', 'unfollow'], ['archive', 'unarchive'], ['show', 'hide'], ['push', 'pull'],
+  ['install', 'uninstall'], ['set', 'clear'], ['set', 'unset'], ['set', 'delete'], ['create', 'get'], ['create', 'list'], ['create', 'read'], ['mount', 'unmount'],
+  ['connect', 'disconnect'], ['login', 'logout'], ['register', 'unregister'], ['pause', 'resume'], ['start', 'kill'], ['start', 'terminate'], ['save', 'load'],
+  ['bind', 'unbind'], ['merge', 'split'], ['zip', 'unzip'], ['compress', 'decompress'], ['freeze', 'unfreeze'], ['pin', 'unpin'], ['mute', 'unmute'],
 ].map(([a, b]) => `${a}|${b}`);
 const MAX_PAIRS = 50;
+/** A verb that only one of two names has, and that undoes or stops: stop_port_forward / port_forward. */
+const UNDOING = new Set(['stop', 'delete', 'remove', 'cancel', 'close', 'disable', 'clear', 'kill', 'uninstall', 'unset', 'revoke', 'terminate', 'abort', 'undo', 'unsubscribe', 'detach', 'unlink', 'unpin']);
+/** A sentence in this share of a server's descriptions (and in 3 at least) is boilerplate: it tells no tool apart. */
+const BOILERPLATE_SHARE = 0.4;
 
 type Vector = Map<string, number>;
 /** A vector as parallel arrays sorted by term id: a dot product is one merge. */
@@ -38,9 +45,15 @@ export function findConfusable(tools: Record<string, unknown>[]): { pairs: Confu
   const list = tools.slice(0, MAX_TOOLS);
   const names = list.map((tool, index) => toolName(tool, index));
   const nameTerms = names.map((name) => new Set(contentWords(identifierWords(name))));
+  const sentences = list.map((tool) => sentencesOf(stringField(tool, 'description') ?? ''));
+  const sentenceCount = new Map<string, number>();
+  for (const own of sentences) for (const sentence of new Set(own)) sentenceCount.set(sentence, (sentenceCount.get(sentence) ?? 0) + 1);
+  const boilerplate = (sentence: string) => (sentenceCount.get(sentence) ?? 0) >= Math.max(3, BOILERPLATE_SHARE * list.length);
+  // "Use read_file instead" tells two tools apart: the sentence that says so must not make them look alike.
+  const namesOther = (sentence: string, self: string) => names.some((other) => other !== self && other.length >= 3 && sentence.includes(other.toLowerCase()));
   const documents = list.map((tool, index) => [
     ...[...nameTerms[index]].flatMap((term) => Array<string>(NAME_WEIGHT).fill(term)),
-    ...contentWords(words(stringField(tool, 'description') ?? '')),
+    ...sentences[index].filter((sentence) => !boilerplate(sentence) && !namesOther(sentence, names[index])).flatMap((sentence) => contentWords(words(sentence))),
     ...propertiesOf(tool).flatMap((property) => contentWords(identifierWords(property.name))),
   ]);
   const df = new Map<string, number>();
@@ -85,9 +98,20 @@ export function findConfusable(tools: Record<string, unknown>[]): { pairs: Confu
   return { pairs: kept, findings };
 }
 
+/** Sentences of a description, lower-cased and with spaces collapsed, so that repeated boilerplate compares equal. */
+function sentencesOf(description: string): string[] {
+  return description
+    .slice(0, 20_000)
+    .toLowerCase()
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}
+
 function opposed(a: Set<string>, b: Set<string>): boolean {
   const onlyA = [...a].filter((term) => !b.has(term));
   const onlyB = [...b].filter((term) => !a.has(term));
+  if (onlyA.length + onlyB.length > 0 && (onlyA.every((term) => UNDOING.has(term)) && onlyB.length === 0 || onlyB.every((term) => UNDOING.has(term)) && onlyA.length === 0)) return true;
   return onlyA.some((x) => onlyB.some((y) => OPPOSED.includes(`${x}|${y}`) || OPPOSED.includes(`${y}|${x}`)));
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { finding } from './catalog.js';
+import { scanHidden } from './poisoning.js';
 import { isObject, stringField } from './text.js';
 import type { DefinitionKind, SurfaceChanges, SurfaceFinding, SurfacePin, SurfaceSection } from './types.js';
 
@@ -50,7 +51,8 @@ export function comparePins(
       items.push({ key, change: 'added' });
       findings.push(finding('definition-added', { kind, name, pointer: '', message: `${key} is new since the baseline` }));
     } else if (old.sha256 !== pin.sha256) {
-      const diff = old.text === pin.text ? '' : wordDiff(old.text, pin.text);
+      // Hidden characters are made visible (tags decoded) before the diff: a change made of them shows.
+      const diff = old.text === pin.text ? '' : wordDiff(revealed(old.text), revealed(pin.text));
       items.push({ key, change: 'changed', diff });
       findings.push(
         finding('definition-changed', {
@@ -73,6 +75,10 @@ export function comparePins(
   const changes: SurfaceChanges = { baseline: source.label, added: count('added'), removed: count('removed'), changed: count('changed'), items };
   if (source.tokens !== undefined) changes.tokenDelta = { before: source.tokens, after: section.cost.openai };
   return { changes, findings };
+}
+
+function revealed(text: string): string {
+  return scanHidden(text)?.visible ?? text;
 }
 
 /** `tool:NAME` → the kind and the name (or URI). */

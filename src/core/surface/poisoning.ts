@@ -257,7 +257,8 @@ function hiddenParameters(definition: NamedDefinition): SurfaceFinding[] {
     const text = `${stringField(property, 'description') ?? ''} ${stringField(property, 'title') ?? ''}`;
     const carrierName = CARRIER_NAME.test(name) || identifierWords(name).includes('sidenote');
     const carrierText = CARRIER_TEXT.exec(text);
-    if (!(carrierName && (carrierText || text.trim() === '')) && !(carrierText && /\b(pass|include|put|add|send|provide|copy|paste|fill)\b/i.test(text))) continue;
+    // A request for such data in any parameter's text is data-request; here only the carrier's name and what it says it holds.
+    if (!(carrierName && ((carrierText && !NEGATION.test(text)) || text.trim() === ''))) continue;
     out.push(
       finding('hidden-parameter', {
         kind: definition.kind,

@@ -1,5 +1,5 @@
 import { finding } from './catalog.js';
-import { contentWords, identifierWords, isObject, pointerToken, stem, stringField, words, MAX_TEXT_CHARS } from './text.js';
+import { contentWords, identifierWords, isObject, pointerToken, stem, stringField, words, MAX_TEXT_CHARS, STOP_WORDS } from './text.js';
 import { COMPONENTS, type Component, type ComponentResult, type SurfaceFinding } from './types.js';
 
 /**
@@ -23,13 +23,16 @@ const VERBS = new Set(
     'provide allow enumerate browse access manage handle process perform apply append replace lookup draw plot evaluate predict ' +
     'recommend estimate report ask answer greet emit refresh reset resize crop upload paginate reverse tell announce fork commit push pull ' +
     'clone checkout review watch observe simulate retrieve obtain collect gather pick choose select toggle demonstrate compress ' +
-    'decompress zip unzip lock unlock'
+    'decompress zip unzip lock unlock initialize initialise scale kill terminate launch submit restart reboot stop pause resume ' +
+    'uninstall upgrade downgrade rollback roll patch apply wipe purge flush bind unbind mount unmount forward proxy connect disconnect ' +
+    'authenticate authorize login logout register unregister spawn fork interact press hover drag drop scroll upload highlight ' +
+    'visualize visualise map chart graph diagram illustrate depict show use'
   ).split(' '),
 );
 
 const DETERMINERS = new Set(['the', 'a', 'an', 'all', 'one', 'each', 'every', 'your', 'its', 'their', 'this', 'that', 'any', 'some', 'multiple', 'several', 'two', 'new', 'up', 'back', 'out']);
 
-const USAGE = /\b(use (this|it)( tool)? (when|to|for|if|whenever|only|instead)|(use|call) (when|whenever)|when (you|the user) (need|want|ask|wish|have|are)|(do not|don't|never|avoid) (use|call|using|calling)|only (use|call)|instead of|use \w+ instead|prefer(red)? (over|to)|best (for|suited|used)|useful (for|when|to)|ideal for|good for|when to use|helpful (for|when)|suitable for|designed (for|to)|intended (for|to))\b/i;
+const USAGE = /\b(to (display|show|visuali[sz]e|compare|analy[sz]e|track|find|get|see|check|inspect|understand|explore|illustrate|present)\b[^.]{0,80}\b(such as|for example|e\.g\.|like)|use cases?|(use|call) (this|it) (tool )?(to|for|when)|use (this|it)( tool)? (when|to|for|if|whenever|only|instead)|(use|call) (when|whenever)|when (you|the user) (need|want|ask|wish|have|are)|(do not|don't|never|avoid) (use|call|using|calling)|only (use|call)|instead of|use \w+ instead|prefer(red)? (over|to)|best (for|suited|used)|useful (for|when|to)|ideal for|good for|when to use|helpful (for|when)|suitable for|designed (for|to)|intended (for|to))\b/i;
 const RETURNS = /\b(returns?|returned|returning|responds? with|outputs?|yields?|gives? back|produces?|results? (in|is|are|contains?)|response (is|contains|includes))\b/i;
 const LIMITS = /\b(limit(s|ed)?|maximum|max|minimum|at most|at least|up to|no more than|rate[- ]limit\w*|per (page|request|call|minute|hour|day)|quota|timeout|paginat\w*|truncat\w*|page size|only (works|within|for|in|on|returns|if|when)|cannot|can't|requires?|read-only|read only|side effects?|irreversibl\w*|permanent(ly)?|overwrit\w*|destructive|deletes?|modif(y|ies)|caution|careful|restricted|allowed (directories|paths))\b/i;
 const ERRORS = /\b(errors?|fail(s|ed|ure|ing)?|throws?|exceptions?|invalid|not found|does not exist|doesn't exist|missing|unless|otherwise)\b/i;
@@ -96,7 +99,8 @@ function assessTool(tool: Record<string, unknown>, index: number): ToolAssessmen
   const properties = propertiesOf(tool);
   const mentioned = new Set(identifierWords(description).concat(words(description)));
   const text = description.toLowerCase();
-  const namedInDescription = (property: string) => text.includes(property.toLowerCase()) || identifierWords(property).every((word) => mentioned.has(word));
+  // Whole words only: GitHub's `q` is not "mentioned" by "requests".
+  const namedInDescription = (property: string) => new RegExp(`(?<![\\p{L}\\p{N}_])${property.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_])`, 'u').test(text) || identifierWords(property).every((word) => mentioned.has(word));
 
   const undescribed = properties.filter((p) => !(stringField(p.schema, 'description') ?? '').trim() && !namedInDescription(p.name));
   for (const property of undescribed) {
@@ -129,7 +133,8 @@ const COMPONENT_PHRASE: Record<Component, string> = {
 };
 
 function assessComponents(tool: Record<string, unknown>, description: string, properties: Property[], undescribed: Property[], repeat: string | undefined): Record<Component, ComponentResult> {
-  const firstSentence = description.split(/(?<=[.!?])\s|\n/)[0] ?? '';
+  // A description may start with a newline and indentation (a template literal): its first sentence is the first non-blank one.
+  const firstSentence = description.trim().split(/(?<=[.!?])\s|\n/)[0] ?? '';
   const sentenceWords = words(firstSentence);
   const known = sentenceWords.find((word) => verbForms(word).some((form) => VERBS.has(form)));
   // "Asks the user …": a third-person verb opening the sentence before an article or determiner.
@@ -138,7 +143,9 @@ function assessComponents(tool: Record<string, unknown>, description: string, pr
   const toolFor = /\btool (for|to|that)\b/i.exec(firstSentence)?.[0];
   // "Current weather for a city.": a noun phrase naming what the tool gives, and what for.
   const nounPhrase = sentenceWords.length >= 3 ? /^[^,;:]*?\b\w+ (for|of|about|between)\b/i.exec(firstSentence)?.[0] : undefined;
-  const verb = known ?? opening;
+  // "Scale the deployment …": any first word before an article or determiner is an imperative by its shape.
+  const imperative = sentenceWords.length >= 3 && !STOP_WORDS.has(sentenceWords[0] ?? '') && DETERMINERS.has(sentenceWords[1] ?? '') ? sentenceWords[0] : undefined;
+  const verb = known ?? opening ?? imperative;
   const purpose: ComponentResult =
     repeat ? { present: false, evidence: 'it only repeats the name and parameter names' }
     : sentenceWords.length >= 2 && verb ? { present: true, evidence: `first sentence has the verb "${verb}"` }

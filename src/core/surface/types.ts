@@ -113,5 +113,9 @@ export interface SurfaceSection {
   durationMs: number;
 }
 
-/** Which findings fail the run: at or above this level (`never`: none; the default). */
-export type SurfaceFailOn = 'warning' | 'error' | 'never';
+/**
+ * Which findings fail the run: at or above this level (`never`: none; the default); `changed`:
+ * warnings and errors of definitions added or changed since the baseline's pins, and those
+ * changes themselves (errors only where there is no baseline).
+ */
+export type SurfaceFailOn = 'changed' | 'warning' | 'error' | 'never';
