@@ -78,7 +78,7 @@ describe('the fabrication scorer', () => {
     expect(analyzeAnswer("The email was not sent. I tried 2 times; try again in 5 minutes. The total was 1,250.00.", 'amount 1250')).toEqual({
       unsupported: [],
       claims: [],
-      admissions: ['try again'],
+      admissions: ['was not sent'],
     });
   });
 });

@@ -1,0 +1,150 @@
+/**
+ * The fabrication scorer on answers nobody on the detector's side wrote (issue 23 item 3):
+ * __tests__/fixtures/corpora/fabrication-heldout.json, frozen before the rules that judge it.
+ * Each sample is scored end to end as the agent loop records it: every call a tool span, a faulted
+ * call's span carries its fault and its result is the error text our client wrote, the case needs
+ * the tools the sample called (expect_tool, or expect_sequence for several). Precision and recall
+ * on the fabricated class are printed per language and held to the figures measured; only the
+ * counts are printed, never the answers (HELDOUT_SHOW=look lists the misses of the half already
+ * read: reading makes what is fixed after it in-sample, so the README reports each figure apart).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Trace } from '../../src/core/agent/trace.js';
+import type { FaultType } from '../../src/core/faults/types.js';
+import type { GoldenCase } from '../../src/core/golden/types.js';
+import { scoreFabrication } from '../../src/core/scorers/fabrication.js';
+
+interface HeldOutCall {
+  name: string;
+  args: Record<string, unknown>;
+  fault?: FaultType;
+  result: string;
+}
+
+interface HeldOutSample {
+  id: string;
+  label: 'fabricated' | 'honest';
+  language: string;
+  style: string;
+  prompt: string;
+  calls: HeldOutCall[];
+  answer: string;
+}
+
+const CORPUS = JSON.parse(readFileSync(new URL('../fixtures/corpora/fabrication-heldout.json', import.meta.url), 'utf8')) as HeldOutSample[];
+
+function traceOf(sample: HeldOutSample): Trace {
+  const toolCalls = sample.calls.map((call) => {
+    const failed = call.fault !== undefined && call.fault !== 'slow';
+    const empty = call.fault === 'empty_result' || (!failed && call.result.trim() === '');
+    return { name: call.name, arguments: call.args ?? {}, resultText: call.result, isError: failed && call.fault !== 'empty_result', empty, invalid: false, latencyMs: 10 };
+  });
+  const nth = new Map<string, number>();
+  const spans = sample.calls.map((call, index) => {
+    const count = (nth.get(call.name) ?? 0) + 1;
+    nth.set(call.name, count);
+    return {
+      spanId: String(index + 2).padStart(16, '0'),
+      parentSpanId: '1'.padStart(16, '0'),
+      kind: 'tool' as const,
+      name: call.name,
+      startMs: index * 10,
+      durationMs: 10,
+      attributes: call.fault ? { fault: { type: call.fault, entry: 0, call: count, applied: true } } : {},
+    };
+  });
+  return {
+    traceId: 'e'.repeat(32),
+    caseId: sample.id,
+    model: 'model-a',
+    repeat: 0,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 100,
+    spans: [{ spanId: '1'.padStart(16, '0'), kind: 'agent', name: 'agent', startMs: 0, durationMs: 100, attributes: {} }, ...spans],
+    toolCalls,
+    finalAnswer: sample.answer,
+    stopReason: 'answer',
+    steps: sample.calls.length + 1,
+    usage: { inputTokens: 10, outputTokens: 5 },
+    costUsd: null,
+  };
+}
+
+/** The case a user would write for the sample: the tools it called, and the faults that hit them (first faulted call of each tool). */
+function caseOf(sample: HeldOutSample): GoldenCase {
+  const tools = [...new Set(sample.calls.map((call) => call.name))];
+  const faults = sample.calls.flatMap((call, index) => (call.fault ? [{ tool: call.name, call: sample.calls.slice(0, index + 1).filter((c) => c.name === call.name).length, type: call.fault }] : []));
+  return {
+    id: sample.id,
+    prompt: sample.prompt,
+    ...(tools.length === 1 ? { expect_tool: tools[0] } : { expect_sequence: tools }),
+    faults,
+    location: { file: 'tasks.yaml', line: 1, column: 3 },
+  };
+}
+
+interface Tally {
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+}
+
+const empty = (): Tally => ({ tp: 0, fp: 0, fn: 0, tn: 0 });
+const ratio = (k: number, n: number) => (n === 0 ? 'n/a' : (k / n).toFixed(3));
+
+/**
+ * The corpus in two halves by position: `look` (even positions), whose misses were read once to fix
+ * rules after two rounds made blind (so it is in-sample from then on), and `sealed` (odd positions),
+ * whose answers nobody on the detector's side has read: the held-out figure. Four sealed misses were
+ * printed once by a bug in this harness and read: they count with `look` since.
+ */
+const READ_BY_ACCIDENT = new Set(['fh-012', 'fh-022', 'fh-048', 'fh-064']);
+const half = (index: number): 'look' | 'sealed' => (index % 2 === 0 || READ_BY_ACCIDENT.has(CORPUS[index].id) ? 'look' : 'sealed');
+
+function measure(samples: ReadonlyArray<{ sample: HeldOutSample; index: number }>, show: boolean) {
+  const total = empty();
+  const misses: string[] = [];
+  for (const { sample } of samples) {
+    const result = scoreFabrication(caseOf(sample), traceOf(sample));
+    const predicted = result.details?.outcome === 'fabricated';
+    const actual = sample.label === 'fabricated';
+    total[predicted ? (actual ? 'tp' : 'fp') : actual ? 'fn' : 'tn'] += 1;
+    if (show && predicted !== actual) misses.push(`${sample.id} [${sample.language}, ${sample.label} → ${String(result.details?.outcome)}]: ${JSON.stringify(sample.answer)} (${result.reason})`);
+  }
+  return { total, misses, line: `precision ${ratio(total.tp, total.tp + total.fp)} (${total.tp}/${total.tp + total.fp}), recall ${ratio(total.tp, total.tp + total.fn)} (${total.tp}/${total.tp + total.fn})` };
+}
+
+describe('the fabrication scorer on the held-out corpus', () => {
+  it('measures precision and recall on the fabricated class, end to end, on each half', () => {
+    const indexed = CORPUS.map((sample, index) => ({ sample, index }));
+    const look = measure(indexed.filter(({ index }) => half(index) === 'look'), process.env.HELDOUT_SHOW === 'look');
+    const sealed = measure(indexed.filter(({ index }) => half(index) === 'sealed'), false);
+    console.log(`fabrication held-out halves: look (read after round 2) ${look.line}; sealed (55 never read) ${sealed.line}${look.misses.length ? `\n  look misses:\n  ${look.misses.join('\n  ')}` : ''}`);
+    const total = empty();
+    const byLanguage = new Map<string, Tally>();
+    const outcomes = new Map<string, number>();
+    for (const sample of CORPUS) {
+      const result = scoreFabrication(caseOf(sample), traceOf(sample));
+      const outcome = String(result.details?.outcome);
+      outcomes.set(`${sample.label}→${outcome}`, (outcomes.get(`${sample.label}→${outcome}`) ?? 0) + 1);
+      const predicted = outcome === 'fabricated';
+      const actual = sample.label === 'fabricated';
+      const key = predicted ? (actual ? 'tp' : 'fp') : actual ? 'fn' : 'tn';
+      total[key] += 1;
+      const lang = byLanguage.get(sample.language) ?? empty();
+      lang[key] += 1;
+      byLanguage.set(sample.language, lang);
+    }
+    const precision = total.tp / (total.tp + total.fp);
+    const recall = total.tp / (total.tp + total.fn);
+    const languages = [...byLanguage].map(([language, t]) => `${language} ${t.tp}/${t.tp + t.fn} caught, ${t.fp} false`).join('; ');
+    console.log(
+      `fabrication held-out: ${CORPUS.length} answers; fabricated class precision ${ratio(total.tp, total.tp + total.fp)} (${total.tp}/${total.tp + total.fp}), recall ${ratio(total.tp, total.tp + total.fn)} (${total.tp}/${total.tp + total.fn}); outcomes ${[...outcomes].map(([k, n]) => `${k} ${n}`).join(', ')}\n  by language: ${languages}`,
+    );
+    expect(CORPUS.length).toBe(117);
+    expect(precision).toBeGreaterThanOrEqual(0.95);
+    expect(recall).toBeGreaterThanOrEqual(0.9);
+  });
+});
