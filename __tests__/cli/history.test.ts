@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -109,6 +109,21 @@ describe('mcp-evals history', () => {
     const [t] = JSON.parse(one.stdout);
     expect(t).toMatchObject({ caseId: 'weather', direction: 'down', likelyModelDrift: true, text: '5/5 3/5 ↓ likely model drift' });
     expect(t.points.map((p: { commit: string }) => p.commit)).toEqual(['commit-15', 'commit-22']);
+  });
+
+  it('append refuses to write through a symbolic link (exit 2, naming it), as the report writers do, and leaves its target alone (issue 26 item 6)', async () => {
+    const project = await mkdtemp(join(tmpdir(), 'mcp-evals-history-link-'));
+    const { dir } = await reportFixture({ dir: join(project, 'run'), startedAt: '2026-07-01T06:00:00.000Z', runs: [GOOD] });
+    const target = join(project, 'precious.txt');
+    // Empty, so that a history reader accepts it and only the link check stops the append.
+    await writeFile(target, '');
+    const file = join(project, 'history.jsonl');
+    await symlink(target, file);
+    const result = await runCli(['history', 'append', '--report', dir, '--file', file]);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/refusing to write .*history\.jsonl: it is a symbolic link/);
+    expect(await readFile(target, 'utf8')).toBe('');
+    expect((await lstat(file)).isSymbolicLink()).toBe(true);
   });
 
   it('exits 2 without a subcommand, a history file or a matching case', async () => {

@@ -1,4 +1,6 @@
+import { constants } from 'node:fs';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { refuseSymlink } from '../report/safe-write.js';
 import { dirname } from 'node:path';
 import { ConfigurationError } from '../errors.js';
 import type { Report } from '../report/types.js';
@@ -13,6 +15,9 @@ import { redactRun } from '../mcp/redact.js';
 
 export const DEFAULT_HISTORY_FILE = '.mcp-evals/history.jsonl';
 export const DEFAULT_TREND_POINTS = 5;
+
+/** Append, create if missing, and fail rather than follow a symbolic link (O_NOFOLLOW; 0 where the system has none). */
+const APPEND_NO_FOLLOW = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0);
 /** A pass-rate move larger than this (0..1) is a drop or a rise. */
 export const DEFAULT_TREND_MAX_DROP = 0.02;
 
@@ -79,6 +84,9 @@ export function historyEntries(report: Report, options: AppendOptions): HistoryE
  * again, so re-running a CI job does not count a run twice.
  */
 export async function appendHistory(file: string, report: Report, options: AppendOptions): Promise<{ appended: HistoryEntry[]; alreadyThere: number }> {
+  // As every report writer: never through a symbolic link (a link planted at the history file
+  // must not make us append to whatever it points at).
+  await refuseSymlink(file);
   const entries = historyEntries(report, options);
   const existing = await readHistory(file);
   const known = new Set(existing.map(entryKey));
@@ -86,7 +94,11 @@ export async function appendHistory(file: string, report: Report, options: Appen
   if (appended.length > 0) {
     await mkdir(dirname(file), { recursive: true });
     // serverVersion is the server's own word: through the run's redactor like every other writer.
-    await appendFile(file, redactRun(appended.map((entry) => `${JSON.stringify(entry)}\n`).join('')));
+    // O_NOFOLLOW: a link planted between the check and the append is refused by the system too (ELOOP).
+    await appendFile(file, redactRun(appended.map((entry) => `${JSON.stringify(entry)}\n`).join('')), { flag: APPEND_NO_FOLLOW }).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ELOOP') await refuseSymlink(file);
+      throw error;
+    });
   }
   return { appended, alreadyThere: entries.length - appended.length };
 }
