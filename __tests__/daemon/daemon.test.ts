@@ -140,12 +140,13 @@ describe('POST /v1/traces', () => {
     expect((await call(url, '/healthz')).body).toEqual({ ok: true });
   });
 
-  it('stays bounded on hostile traces: a 30,000-span chain, a parent cycle, attributes nested 5,000 deep', async () => {
+  it('stays bounded on hostile traces: a 30,000-span chain, a parent cycle, attributes nested 100 deep; refuses 5,000 deep unparsed', async () => {
     const { url } = await start();
     const traceId = 'cd'.repeat(16);
     const id = (n: number) => n.toString(16).padStart(16, '0');
     // Built as text: JSON.stringify itself would run out of stack.
-    const nested = `${'{"kvlistValue":{"values":[{"key":"k","value":'.repeat(5000)}{"stringValue":"bottom"}${'}]}}'.repeat(5000)}`;
+    const nestedKv = (levels: number) => `${'{"kvlistValue":{"values":[{"key":"k","value":'.repeat(levels)}{"stringValue":"bottom"}${'}]}}'.repeat(levels)}`;
+    const nested = nestedKv(100);
     const spans = Array.from({ length: 30_000 }, (_, i) => ({
       traceId,
       spanId: id(i + 1),
@@ -157,7 +158,12 @@ describe('POST /v1/traces', () => {
       endTimeUnixNano: String(1_700_000_000_000_000_000n + BigInt(i) + 1n),
       attributes: i === 0 ? [{ key: 'deep', value: 'NESTED' }] : [],
     }));
-    const body = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] }).replace('"NESTED"', nested);
+    const text = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
+    // 20,000 levels (5,000 kvlists): refused by the depth scan before any parsing, and nothing stored.
+    const tooDeep = await call(url, '/v1/traces', { raw: text.replace('"NESTED"', nestedKv(5000)), headers: { 'content-type': 'application/json' } });
+    expect(tooDeep).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('nests deeper than 512 levels') } } });
+    expect((await call(url, '/v1/api/runs')).body.runs).toEqual([]);
+    const body = text.replace('"NESTED"', nested);
     const response = await call(url, '/v1/traces', { raw: body, headers: { 'content-type': 'application/json' } });
     expect(response.status).toBe(200);
     const runs = await call(url, '/v1/api/runs');
@@ -232,17 +238,19 @@ describe('scoring', () => {
     const ids = [...(await emitRuns(url, 'json', 'shop', [WEATHER])), ...(await emitRuns(url, 'json', 'shop', [{ ...WEATHER, answer: undefined }]))];
     const dry = await call(url, '/v1/api/score', { body: { scorers: ['answered', 'helpful'], dry_run: true } });
     expect(dry.status).toBe(200);
-    expect(dry.body.scores).toHaveLength(2);
+    // answered × 2, and the run without an answer's judge abstention (it would be stored).
+    expect(dry.body.scores).toHaveLength(3);
     expect(store.listScores({})).toHaveLength(0);
     const before = judgeCalls;
     const { body } = await call(url, '/v1/api/score', { body: { scorers: ['answered', 'helpful'], project: 'shop' } });
-    expect(judgeCalls - before).toBe(2);
+    expect(judgeCalls - before).toBe(1); // the run without an answer is never sent
     expect(body.runs.map((r: any) => r.trace_id)).toEqual([ids[1], ids[0]]); // newest first
     expect(body.scores.filter((s: any) => s.scorer === 'answered').map((s: any) => s.passed)).toEqual([false, true]);
     const judged = body.scores.filter((s: any) => s.scorer === 'judge');
     expect(judged.every((s: any) => s.scorer_version === 'judge-m' && s.passed === null)).toBe(true);
     expect(body.abstentions).toHaveLength(2);
-    expect(body.abstentions[0].reason).toMatch(/judge abstained: .*I think it is fine/);
+    expect(body.abstentions[0]).toMatchObject({ trace_id: ids[1], reason: expect.stringContaining('never measured') });
+    expect(body.abstentions[1].reason).toMatch(/judge abstained: .*I think it is fine/);
     expect(store.listScores({})).toHaveLength(4);
     judgeMode = 'ok';
   });

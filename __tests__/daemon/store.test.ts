@@ -42,12 +42,35 @@ describe('SqliteStore', () => {
     expect(Number(raw.prepare('PRAGMA user_version').get()?.user_version)).toBe(SCHEMA_VERSION);
     raw.close();
 
-    const again = new SqliteStore(file);
+    const again = new SqliteStore(file, { buildRuns: build });
     expect(again.countSpans()).toBe(2);
     const [run] = again.listRuns({});
     expect(run.trace.steps).toBe(2);
     expect(again.listRuns({ project: 'other' })).toEqual([]);
     again.close();
+  });
+
+  it('builds a trace that arrives in batches once, when read, not once per batch; says how many spans past 10,000 it left out', () => {
+    let builds = 0;
+    const counting = (spans: StoredSpan[]) => {
+      builds += 1;
+      return build(spans);
+    };
+    const store = new SqliteStore(':memory:', { buildRuns: counting });
+    const trace = 'b'.repeat(32);
+    const start = 1_700_000_000_000_000_000n;
+    // 10,050 spans in 201 batches of 50.
+    for (let batch = 0; batch < 201; batch += 1) {
+      store.ingest(Array.from({ length: 50 }, (_, i) => span(trace, (batch * 50 + i + 1).toString(16).padStart(16, '0'), String(start + BigInt(batch * 50 + i) * 1000n))));
+    }
+    expect(builds).toBe(1); // the first batch (a new trace); the other 200 only mark it
+    const [run] = store.listRuns({});
+    expect(builds).toBe(2);
+    expect(run.trace.steps).toBe(10_000);
+    expect(run.droppedSpans).toBe(50);
+    store.listRuns({});
+    expect(builds).toBe(2); // clean until the trace grows again
+    store.close();
   });
 
   it('refuses a database newer than it knows', () => {

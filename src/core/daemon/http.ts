@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzip } from 'node:zlib';
+import { MAX_JSON_DEPTH, textNestsDeeperThan } from '../mcp/json-depth.js';
 
 /**
  * The daemon's HTTP plumbing: bodies read under a size limit (before and after gzip), and every
@@ -46,9 +47,11 @@ export async function readBody(request: IncomingMessage, limit: number): Promise
 /** A JSON body: 400 with the parser's message when it is not JSON, or not an object. */
 export async function readJson(request: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
   const body = await readBody(request, limit);
+  const text = body.toString('utf8');
+  if (textNestsDeeperThan(text)) throw new HttpError(400, `the JSON nests deeper than ${MAX_JSON_DEPTH} levels; not parsed`);
   let value: unknown;
   try {
-    value = body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
+    value = body.length === 0 ? {} : JSON.parse(text);
   } catch (error) {
     throw new HttpError(400, `malformed JSON: ${error instanceof Error ? error.message : String(error)}`);
   }

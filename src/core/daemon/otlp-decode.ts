@@ -1,4 +1,5 @@
 import protobuf from 'protobufjs';
+import { MAX_JSON_DEPTH, textNestsDeeperThan } from '../mcp/json-depth.js';
 import type { StoredSpan } from './store.js';
 
 /**
@@ -78,13 +79,25 @@ export function decodeOtlpProtobuf(body: Uint8Array): DecodeOutcome {
 
 /** Decodes a JSON body (OTLP/JSON: ids in hex, 64-bit integers as strings or numbers). */
 export function decodeOtlpJson(text: string): DecodeOutcome {
+  if (textNestsDeeperThan(text)) return { ok: false, problem: `the JSON nests deeper than ${MAX_JSON_DEPTH} levels (an OTLP export needs a few dozen); not parsed` };
   let object: unknown;
   try {
-    object = JSON.parse(text);
+    // Epoch nanoseconds are above 2^53: a JSON number there is read from its source text, exactly.
+    object = NUMERIC_NANOS.test(text) ? JSON.parse(text, exactIntegers as Reviver) : JSON.parse(text);
   } catch (error) {
     return { ok: false, problem: `malformed JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
   return fromRequest(object, 'hex');
+}
+
+type Reviver = (this: unknown, key: string, value: unknown) => unknown;
+/** A timestamp or integer attribute written as a JSON number (OTLP/JSON allows either form). */
+const NUMERIC_NANOS = /"(?:startTimeUnixNano|endTimeUnixNano|intValue)"\s*:\s*\d/;
+const EXACT_KEYS = new Set(['startTimeUnixNano', 'endTimeUnixNano', 'intValue']);
+
+/** JSON.parse's reviver with the source text (Node 22+): those keys' integers kept as decimal strings. */
+function exactIntegers(key: string, value: unknown, context?: { source?: string }): unknown {
+  return typeof value === 'number' && EXACT_KEYS.has(key) && context?.source !== undefined && /^\d+$/.test(context.source) ? context.source : value;
 }
 
 function fromRequest(object: unknown, ids: 'hex' | 'base64'): DecodeOutcome {

@@ -278,6 +278,7 @@ export function runSummary(run: StoredRun) {
     usage: { input_tokens: run.inputTokens, output_tokens: run.outputTokens },
     cost_usd: run.costUsd,
     tool_calls: run.toolCalls,
+    dropped_spans: run.droppedSpans ?? 0,
     ...(run.trace.error ? { error: run.trace.error } : {}),
   };
 }

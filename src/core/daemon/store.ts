@@ -2,6 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLOutputValue, type StatementSync } from 'node:sqlite';
 import type { Trace } from '../agent/trace.js';
+import { buildRuns as defaultBuildRuns } from './otlp-runs.js';
+
+export type RunBuilder = (spans: StoredSpan[]) => StoredRun[];
 
 /**
  * What `mcp-evals serve` keeps: spans as they arrived, the runs built from them, dataset cases,
@@ -49,6 +52,8 @@ export interface StoredRun {
   costUsd: number | null;
   toolCalls: number;
   trace: Trace;
+  /** Spans of the trace past the first MAX_RUN_SPANS (by start time), left out of its runs. */
+  droppedSpans?: number;
 }
 
 export interface RunFilter {
@@ -96,10 +101,11 @@ export interface Experiment {
 
 export interface DaemonStore {
   /**
-   * Stores spans and rebuilds the runs of every trace they touch, in one transaction: when it
-   * returns, the spans are committed. `buildRuns` gets all the stored spans of one trace.
+   * Stores spans in one transaction: when it returns, the spans are committed. A new trace's runs
+   * are built now; a trace that already had spans has its runs rebuilt from all its stored spans
+   * (the first MAX_RUN_SPANS) before the next read. `buildRuns` gets the spans of one trace.
    */
-  ingest(spans: readonly StoredSpan[], buildRuns: (spans: StoredSpan[]) => StoredRun[]): { spans: number; runs: number };
+  ingest(spans: readonly StoredSpan[], buildRuns?: RunBuilder): { spans: number; runs: number };
   listRuns(filter: RunFilter): StoredRun[];
   /** A trace's spans, earliest first (at most `limit`, default MAX_RUN_SPANS). */
   spansOf(traceId: string, limit?: number): StoredSpan[];
@@ -138,6 +144,9 @@ const MIGRATIONS: readonly string[] = [
      scorer TEXT NOT NULL, passed INTEGER, score REAL, reason TEXT NOT NULL, scorer_version TEXT, details TEXT, created_ms INTEGER NOT NULL);
    CREATE INDEX scores_by_experiment ON scores (experiment);
    CREATE INDEX scores_by_project_time ON scores (project, created_ms);`,
+  // Runs say how many spans were left out; a trace that grows is rebuilt when next read (dirty).
+  `ALTER TABLE runs ADD COLUMN dropped_spans INTEGER NOT NULL DEFAULT 0;
+   CREATE TABLE dirty_traces (trace_id TEXT PRIMARY KEY) WITHOUT ROWID;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -151,9 +160,14 @@ export const MAX_RUN_SPANS = 10_000;
 export class SqliteStore implements DaemonStore {
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
+  private buildRuns: RunBuilder = defaultBuildRuns;
 
-  /** Opens (creating when missing) the database at `path` (`:memory:` for none) and migrates it. */
-  constructor(path: string) {
+  /**
+   * Opens (creating when missing) the database at `path` (`:memory:` for none) and migrates it.
+   * `buildRuns` turns a trace's spans into runs (default: the OTLP mapping of otlp-runs.ts).
+   */
+  constructor(path: string, options: { buildRuns?: RunBuilder } = {}) {
+    if (options.buildRuns) this.buildRuns = options.buildRuns;
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new DatabaseSync(path, { timeout: 5000 });
     // WAL: readers never block the writer. synchronous=NORMAL: a committed transaction survives the
@@ -194,7 +208,15 @@ export class SqliteStore implements DaemonStore {
     }
   }
 
-  ingest(spans: readonly StoredSpan[], buildRuns: (spans: StoredSpan[]) => StoredRun[]): { spans: number; runs: number } {
+  /**
+   * A batch costs what the batch holds: a trace seen for the first time is built from the batch
+   * itself; a trace that already has spans is marked dirty (in the same transaction) and rebuilt
+   * from all its spans once, when runs are next read. Rebuilding a 10,000-span trace on each of
+   * its 200 batches was quadratic.
+   */
+  ingest(spans: readonly StoredSpan[], buildRuns?: RunBuilder): { spans: number; runs: number } {
+    if (buildRuns) this.buildRuns = buildRuns;
+    const build = this.buildRuns;
     return this.transaction(() => {
       const insert = this.sql(`INSERT OR REPLACE INTO spans VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       // A trace seen for the first time is rebuilt from the batch itself (no read back).
@@ -210,21 +232,47 @@ export class SqliteStore implements DaemonStore {
       }
       let runs = 0;
       for (const [traceId, entry] of traces) {
-        if (!entry.fresh) this.sql('DELETE FROM runs WHERE trace_id = ?').run(traceId);
-        const all = entry.fresh ? [...entry.spans.values()].sort(byStartNs).slice(0, MAX_RUN_SPANS) : this.spansOf(traceId, MAX_RUN_SPANS);
-        for (const run of buildRuns(all)) {
-          this.sql(`INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-            run.runId, run.traceId, run.project, run.status, run.startMs, run.durationMs, run.model, run.caseId, run.input, run.answer,
-            run.inputTokens, run.outputTokens, run.costUsd, run.toolCalls, JSON.stringify(run.trace),
-          );
-          runs += 1;
+        if (!entry.fresh) {
+          this.sql('INSERT OR IGNORE INTO dirty_traces VALUES (?)').run(traceId);
+          continue;
         }
+        const all = [...entry.spans.values()].sort(byStartNs);
+        runs += this.writeRuns(traceId, all.slice(0, MAX_RUN_SPANS), Math.max(0, all.length - MAX_RUN_SPANS), build, false);
       }
       return { spans: spans.length, runs };
     });
   }
 
+  /** Replaces a trace's runs with those built from `spans`; `dropped` spans were left out. */
+  private writeRuns(traceId: string, spans: StoredSpan[], dropped: number, buildRuns: RunBuilder, replace: boolean): number {
+    if (replace) this.sql('DELETE FROM runs WHERE trace_id = ?').run(traceId);
+    let runs = 0;
+    for (const run of buildRuns(spans)) {
+      this.sql(`INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+        run.runId, run.traceId, run.project, run.status, run.startMs, run.durationMs, run.model, run.caseId, run.input, run.answer,
+        run.inputTokens, run.outputTokens, run.costUsd, run.toolCalls, JSON.stringify(run.trace), dropped,
+      );
+      runs += 1;
+    }
+    return runs;
+  }
+
+  /** Rebuilds the runs of every trace that grew since its runs were built (one transaction). */
+  private rebuildDirty(): void {
+    if (this.sql('SELECT 1 AS found FROM dirty_traces LIMIT 1').get() === undefined) return;
+    this.transaction(() => {
+      for (const row of this.sql('SELECT trace_id FROM dirty_traces').all()) {
+        const traceId = String(row.trace_id);
+        const spans = this.spansOf(traceId, MAX_RUN_SPANS);
+        const total = spans.length < MAX_RUN_SPANS ? spans.length : Number(this.sql('SELECT count(*) AS n FROM spans WHERE trace_id = ?').get(traceId)?.n ?? 0);
+        this.writeRuns(traceId, spans, total - spans.length, this.buildRuns, true);
+      }
+      this.sql('DELETE FROM dirty_traces').run();
+    });
+  }
+
   listRuns(filter: RunFilter): StoredRun[] {
+    this.rebuildDirty();
     const where: string[] = [];
     const params: Array<string | number> = [];
     if (filter.project !== undefined) (where.push('project = ?'), params.push(filter.project));
@@ -359,6 +407,7 @@ function runFromRow(row: Record<string, SQLOutputValue>): StoredRun {
     costUsd: row.cost_usd === null ? null : Number(row.cost_usd),
     toolCalls: Number(row.tool_calls),
     trace: JSON.parse(String(row.trace)) as Trace,
+    droppedSpans: Number(row.dropped_spans ?? 0),
   };
 }
 

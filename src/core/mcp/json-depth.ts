@@ -77,3 +77,26 @@ export function capString(text: string, max: number): string {
 export function detach(text: string): string {
   return JSON.parse(JSON.stringify(text)) as string;
 }
+
+/**
+ * True when JSON text nests more than `limit` arrays/objects deep, found in one pass over the
+ * text before it is parsed (strings skipped, escapes honoured). A body of 8 million `[` costs
+ * a parser seconds and a gigabyte; this answers in milliseconds at the first level past the limit.
+ * Malformed text is left for the parser to refuse.
+ */
+export function textNestsDeeperThan(text: string, limit = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i += 1; // backslash: the next character is escaped
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (code === 0x5d || code === 0x7d) depth -= 1;
+  }
+  return false;
+}
