@@ -53,6 +53,8 @@ interface Shared {
   extraClients: McpClient[];
   inventory?: Promise<void>;
   pool: FreshPool;
+  /** Probes several checks depend on, sent once per run (ctx.once). */
+  memo: Map<string, Promise<unknown>>;
 }
 
 /** How many stdio processes are started ahead of the checks that want one of their own. */
@@ -76,6 +78,7 @@ export class CheckContext {
     this.shared = shared ?? {
       lists: new Map(),
       extraClients: [],
+      memo: new Map(),
       pool: new FreshPool(target, { era: discovery.era, timeoutMs: options.timeoutMs, startupTimeoutMs: options.startupTimeoutMs, size: WARM_PROCESSES }),
     };
   }
@@ -108,12 +111,22 @@ export class CheckContext {
     return value !== undefined && value !== null && typeof value === 'object';
   }
 
-  /** Walks every page of a list method, following `nextCursor` (memoized). */
+  /** Runs `probe` once per run under `key`; every later caller gets the same answer. */
+  once<T>(key: string, probe: () => Promise<T>): Promise<T> {
+    let pending = this.shared.memo.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = probe();
+      this.shared.memo.set(key, pending);
+    }
+    return pending;
+  }
+
   /** Whether a check has walked this list already (ctx.list would not send a request). */
   listed(method: string): boolean {
     return this.shared.lists.has(method);
   }
 
+  /** Walks every page of a list method, following `nextCursor` (memoized). */
   list(method: string): Promise<ListWalk> {
     let walk = this.shared.lists.get(method);
     if (!walk) {

@@ -2,10 +2,11 @@ import { describeOutcome, errorOf, resultOf } from '../mcp/answer.js';
 import { McpClient, META_SERVER_INFO, type RequestTracer } from '../mcp/client.js';
 import { ExchangeLog } from '../mcp/exchange-log.js';
 import { HungMethods } from '../mcp/hung-methods.js';
+import { silentStartHint } from '../mcp/startup-error.js';
 import { capJson, capString, MAX_JSON_DEPTH } from '../mcp/json-depth.js';
 import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.js';
 import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from '../mcp/types.js';
-import type { Capability, CheckDefinition, Verdict } from './check.js';
+import { fromSubResults, type Capability, type CheckDefinition, type Verdict } from './check.js';
 import type { CheckContext, ConformanceOptions, Discovery } from './context.js';
 import { loadPrecompiled } from '../validators/precompiled.js';
 import type { CheckResult, ConformanceSection, ServerIdentity, Status } from './types.js';
@@ -113,6 +114,7 @@ export async function runConformance(
       surface,
       section: {
         era: discovery.era,
+        eraModel: discovery.era === LEGACY ? 'legacy-only' : discovery.dualEra === undefined ? undefined : discovery.dualEra ? 'dual-era' : 'modern-only',
         supportedVersions: discovery.supportedVersions,
         capabilities: discovery.capabilities,
         migrationNote: discovery.era === LEGACY ? migrationNote(target.kind) : undefined,
@@ -213,6 +215,7 @@ async function runOne(check: CheckDefinition, ctx: CheckContext): Promise<CheckR
       // A bug in a check must not hide the other results; it is reported loudly instead.
       verdict = { status: 'fail', message: `internal error in this check (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` };
     }
+    verdict = unsentProbes(verdict, ctx.client.log.since(mark));
   }
   return {
     id: check.id,
@@ -228,6 +231,28 @@ async function runOne(check: CheckDefinition, ctx: CheckContext): Promise<CheckR
     subResults: verdict.subResults?.map((sub) => ({ ...sub, id: capString(sub.id, REPORT_CAPS.stringChars), message: capString(sub.message, REPORT_CAPS.stringChars), status: downgrade(sub.status, check.level) })),
     evidence: compactEvidence(ctx.client.log.since(mark)),
   };
+}
+
+/** How the client marks a request it did not send because its method hung (hung-methods.ts). */
+const NOT_SENT = 'not sent: ';
+
+/**
+ * A probe that was never sent is never a verdict (issue 22 item 3): a finding that quotes a
+ * not-sent request is skipped, naming the hang and the check it depends on; the check keeps
+ * what its sent probes found, and is skipped when nothing else is left.
+ */
+export function unsentProbes(verdict: Verdict, exchanges: readonly Exchange[]): Verdict {
+  if (verdict.status === 'pass' || verdict.status === 'skip') return verdict;
+  const unsent = exchanges.find((exchange) => exchange.failure?.startsWith(NOT_SENT))?.failure;
+  if (unsent === undefined) return verdict;
+  const notChecked = `not checked: the probe was ${unsent}`;
+  if (verdict.subResults && verdict.subResults.length > 0) {
+    const subResults = verdict.subResults.map((sub) => (sub.status !== 'pass' && sub.status !== 'skip' && sub.message.includes(NOT_SENT) ? { ...sub, status: 'skip' as const, message: `not checked: ${sub.message}` } : sub));
+    if (subResults.some((sub) => sub.status === 'fail' || sub.status === 'warn')) return fromSubResults(subResults, verdict.message);
+    const passed = subResults.filter((sub) => sub.status === 'pass').length;
+    return passed > 0 ? { status: 'pass', message: `${passed} passed; the rest ${notChecked}`, subResults } : { status: 'skip', message: notChecked, subResults };
+  }
+  return verdict.message.includes(NOT_SENT) ? { status: 'skip', message: notChecked } : verdict;
 }
 
 /**
@@ -271,11 +296,10 @@ const UNREACHABLE = /^request failed: .*(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENE
 export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: number, startupTimeoutMs = DEFAULT_OPTIONS.startupTimeoutMs, hung?: HungMethods, tracer?: RequestTracer): Promise<Probe> {
   const modern = new McpClient(target.connect(), { era: MODERN, timeoutMs, log, hung, tracer });
   const notReady = await modern.ready(startupTimeoutMs);
-  if (notReady && !isAlive(modern)) {
-    await modern.connection.close().catch(() => undefined);
-    return { notStarted: notReady };
-  }
-  // Alive but silent for the whole start-up budget: it started; whether it speaks MCP is a finding.
+  // Gone, or alive but silent for the whole start-up budget: nothing was measured, so this is "could
+  // not evaluate", never a conformance failure (a server still downloading behind a proxy looks the
+  // same as one that hangs), and the budget is spent once, not once per era.
+  if (notReady) return { notStarted: await giveUp(modern, notReady, target) };
   const discover = await modern.request('server/discover', {});
   if (discover.response === undefined && discover.failure && UNREACHABLE.test(discover.failure)) {
     return { notStarted: `the server did not start: nothing answers at ${target.description} (${discover.failure.replace(/^request failed: /, '')})` };
@@ -288,10 +312,7 @@ export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: n
   await modern.connection.close().catch(() => undefined);
   const legacy = new McpClient(target.connect(), { era: LEGACY, timeoutMs, log, hung, tracer });
   const legacyNotReady = await legacy.ready(startupTimeoutMs);
-  if (legacyNotReady && !isAlive(legacy)) {
-    await legacy.connection.close().catch(() => undefined);
-    return { notStarted: legacyNotReady };
-  }
+  if (legacyNotReady) return { notStarted: await giveUp(legacy, legacyNotReady, target) };
   const init = await legacy.initialize();
   const initResult = resultOf(init);
   if (initResult && typeof initResult.protocolVersion === 'string') {
@@ -308,9 +329,8 @@ export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: n
   }
   await legacy.connection.close().catch(() => undefined);
   const why = modernError?.code === -32022 ? ' (it answered -32022: it does not support 2026-07-28)' : '';
-  const silent = notReady ? `; it answered nothing within the start-up budget of ${startupTimeoutMs} ms (--startup-timeout)` : '';
   return {
-    problem: `the server answered neither server/discover (${describeOutcome(discover)})${why} nor a 2025-11-25 initialize (${describeOutcome(init)})${silent}`,
+    problem: `the server answered neither server/discover (${describeOutcome(discover)})${why} nor a 2025-11-25 initialize (${describeOutcome(init)})`,
     evidence: [discover, init],
   };
 }
@@ -328,6 +348,20 @@ function fromDiscover(exchange: Exchange, result: JsonObject): Discovery {
 
 function asObject(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/**
+ * Ends a connection whose server never answered, and says why: one that is still running used its
+ * whole budget in silence (no polite exit grace, and a hint at what it may need).
+ */
+async function giveUp(client: McpClient, why: string, target: Target): Promise<string> {
+  const connection = client.connection as { kill?: () => Promise<void> };
+  if (!isAlive(client) || !connection.kill) {
+    await client.connection.close().catch(() => undefined);
+    return why;
+  }
+  await connection.kill().catch(() => undefined);
+  return `${why}${silentStartHint(target.spec.kind === 'stdio' ? target.spec.command : target.spec.start?.command)}`;
 }
 
 function isAlive(client: McpClient): boolean {

@@ -1,5 +1,6 @@
 import type { DropKind } from '../mcp/bounds.js';
 import type { Era, Exchange, TransportKind } from '../mcp/types.js';
+import type { EraModel } from './era-model.js';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
 export type Status = 'pass' | 'fail' | 'warn' | 'skip';
@@ -41,6 +42,8 @@ export interface ServerIdentity {
 
 export interface ConformanceSection {
   era: Era;
+  /** Which eras the server serves (era-model.ts): each exchange was judged by the rules of the era its request took. Absent when the run did not ask. */
+  eraModel?: EraModel;
   /** Versions the server said it supports. */
   supportedVersions: string[];
   capabilities: Record<string, unknown>;

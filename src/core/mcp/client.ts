@@ -143,7 +143,7 @@ export class McpClient {
 
   async request(method: string, params: JsonObject = {}, options: RequestOptions = {}): Promise<Exchange> {
     const plain = isPlain(options);
-    const hung = plain && this.hung.active ? this.hung.reason(method) : undefined;
+    const hung = plain && this.hung.active ? this.hung.reason(method, params) : undefined;
     if (hung) return this.notSent(method, hung);
     const id = options.id ?? this.nextId++;
     const version = options.version ?? this.era;
@@ -160,7 +160,8 @@ export class McpClient {
       timeoutMs: options.timeoutMs ?? this.timeoutMs,
     });
     if (span) this.tracer?.end(span.spanId, { method, params, id }, exchange);
-    if (exchange.response?.answer !== undefined) this.hung.answered(exchange.startedAt);
+    // Only a plain request's answer shows that the method's handler answers (a probe may be refused before it runs).
+    if (exchange.response?.answer !== undefined) this.hung.answered(exchange.startedAt, plain ? method : undefined);
     else if (plain && this.hung.active && exchange.failure?.startsWith('no response within')) await this.confirmHang(method, params, id, exchange.startedAt, options.timeoutMs ?? this.timeoutMs);
     return this.log.add(exchange, this.era);
   }
@@ -208,7 +209,7 @@ export class McpClient {
   ): Promise<{ id: string | number; exchange: Exchange; received: TimedMessage[]; endedByServer: boolean }> {
     if (!this.connection.stream) throw new Error(`the ${this.connection.kind} connection cannot stream`);
     const plain = isPlain(options) && options.until === undefined;
-    const hung = plain && this.hung.active ? this.hung.reason(method) : undefined;
+    const hung = plain && this.hung.active ? this.hung.reason(method, params) : undefined;
     if (hung) return { id: -1, exchange: this.notSent(method, hung), received: [], endedByServer: false };
     const id = options.id ?? this.nextId++;
     const version = options.version ?? this.era;

@@ -31,7 +31,7 @@ export function headline(report: Report): Headline {
     ok: section !== undefined && section.notEvaluated === undefined && !checks.some(isBlockingFailure),
     notEvaluated: section?.notEvaluated?.reason,
     server: serverLabel(server),
-    era: section?.era ?? report.header.protocolEra,
+    era: section?.eraModel === 'dual-era' ? `${section.era}, dual-era` : (section?.era ?? report.header.protocolEra),
     transport: server.transport,
     counts,
     expectedFailures: checks.filter((check) => check.status === 'fail' && check.expected === 'expected-failure').length,

@@ -1,6 +1,7 @@
 import { describeOutcome, errorOf, resultOf } from '../../mcp/answer.js';
 import { META_SERVER_INFO } from '../../mcp/client.js';
 import { MODERN } from '../../mcp/types.js';
+import { firstRequestOnly } from './version.js';
 import { defineCheck, fail, fromSubResults, pass, skip, warn } from '../check.js';
 import { errorProblem, isObject } from '../expect.js';
 import type { SubResult } from '../types.js';
@@ -109,7 +110,7 @@ export const discoverChecks = [
     async run(ctx) {
       const exchange = await ctx.client.request('server/discover', {}, { version: '1900-01-01', label: 'version 1900-01-01' });
       const problem = errorProblem(exchange, { codes: [-32022], status: 400, probe: 'server/discover with version 1900-01-01' });
-      if (problem) return fail(problem);
+      if (problem) return fail(problem + (await firstRequestOnly(ctx, 'server/discover', '1900-01-01')));
       const error = errorOf(exchange);
       return isObject(error?.data) ? pass('server/discover is version-checked: -32022') : warn('-32022 without data.supported/data.requested (see unsupported-version)');
     },

@@ -2,6 +2,7 @@ import { describeOutcome, errorOf } from '../../mcp/answer.js';
 import { LEGACY, MODERN, type Exchange, type ReceivedMessage } from '../../mcp/types.js';
 import { defineCheck, fromSubResults, pass, skip } from '../check.js';
 import { errorProblem, expectError, isObject, methodOf, resultsIn } from '../expect.js';
+import { isDualEra, isLegacyShaped } from '../era-model.js';
 import type { SubResult } from '../types.js';
 
 const MODERN_ONLY = [MODERN] as Array<typeof MODERN>;
@@ -72,7 +73,10 @@ export const errorChecks = [
     late: true,
     async run(ctx) {
       const standard = new Set([-32700, -32600, -32601, -32602, -32603]);
+      // The 2025 revisions let a server use -32000…-32019: on a dual-era server their legacy path may.
+      const dualEra = await isDualEra(ctx);
       const subs: SubResult[] = observedErrors(ctx.client.log.all()).flatMap(({ exchange, code }) => {
+        if (dualEra && isLegacyShaped(exchange)) return [];
         const id = `${methodOf(exchange)}#${exchange.seq}`;
         if (code <= -32000 && code >= -32019) return [{ id, status: 'fail' as const, message: `legacy-range code ${code}` }];
         // -32020…-32099 is judged by error-codes-defined; below that, only the JSON-RPC standard codes belong.

@@ -5,6 +5,7 @@ import { defineCheck, fail, fromSubResults, pass, skip, warn, type Verdict } fro
 import type { CheckContext } from '../context.js';
 import { errorProblem, expectError } from '../expect.js';
 import type { SubResult } from '../types.js';
+import { isDualEra, isLegacyShaped, MODERN_ONLY_RULE } from '../era-model.js';
 
 const MODERN_ONLY = [MODERN] as Array<typeof MODERN>;
 /** A tool name no server has: header probes must be rejected before the tool lookup could run. */
@@ -57,6 +58,12 @@ export const httpChecks = [
     assertion: 6,
     async run(ctx) {
       const exchange = await ctx.client.request('tools/list', {}, { headers: { 'MCP-Protocol-Version': null }, label: 'no MCP-Protocol-Version' });
+      const error = errorOf(exchange);
+      if (exchange.response?.status !== undefined && error?.code !== -32020 && (await isDualEra(ctx))) {
+        // HTTP-HDR-01's MAY: a server that supports older clients treats the request as 2025-03-26, whose
+        // rules then apply (it may serve it, or ask for the session that revision's transport has).
+        return pass(`dual-era server: handled as a 2025-03-26 request (the MAY of HTTP-HDR-01), judged by that revision's rules → ${describeOutcome(exchange)}`);
+      }
       if (resultOf(exchange)) return warn('served without MCP-Protocol-Version: allowed only for a server that supports pre-2025-06-18 clients (treating it as 2025-03-26)');
       return expectError(exchange, { ...HEADER_MISMATCH, probe: 'tools/list without MCP-Protocol-Version' });
     },
@@ -167,6 +174,7 @@ export const httpChecks = [
     title: 'No response carries Mcp-Session-Id, and a request sending one is served as if it were absent',
     requirements: ['HTTP-HDR-16', 'COMPAT-03'],
     async run(ctx) {
+      if (await isDualEra(ctx)) return skip(MODERN_ONLY_RULE);
       const exchange = await ctx.client.request('server/discover', {}, { headers: { 'Mcp-Session-Id': 'mcp-evals-stale-session' } });
       const issued = ctx.client.log.all().filter((ex) => ex.response?.headers?.['mcp-session-id'] !== undefined);
       if (issued.length > 0) return fail(`${issued.length} response(s) carried Mcp-Session-Id (first: ${issued[0].request.method})`);
@@ -242,7 +250,10 @@ export const httpChecks = [
     late: true,
     async run(ctx) {
       const subs: SubResult[] = [];
+      // COMPAT-02 is about modern-shaped requests: on a dual-era server, what took the legacy path is judged by legacy rules.
+      const dualEra = await isDualEra(ctx);
       for (const ex of ctx.client.log.all()) {
+        if (dualEra && isLegacyShaped(ex)) continue;
         const error = errorOf(ex);
         const status = ex.response?.status;
         if (error && [-32020, -32021, -32022].includes(error.code) && status !== 400) subs.push({ id: `${ex.request.method}#${ex.seq}`, status: 'fail', message: `error ${error.code} with HTTP ${status}` });
@@ -271,6 +282,7 @@ export const httpChecks = [
     title: 'GET and DELETE on the MCP endpoint get 405',
     requirements: ['HTTP-ST-03', 'COMPAT-03'],
     async run(ctx) {
+      if (await isDualEra(ctx)) return skip(MODERN_ONLY_RULE);
       const subs: SubResult[] = [];
       for (const httpMethod of ['GET', 'DELETE']) {
         const exchange = await ctx.client.raw(`${httpMethod} endpoint`, '', { httpMethod, headers: { Accept: 'text/event-stream' }, expectAnswer: false, timeoutMs: Math.min(ctx.options.timeoutMs, 3000) });

@@ -5,6 +5,7 @@ import { defineCheck, fail, fromSubResults, pass, skip, warn } from '../check.js
 import type { CheckContext } from '../context.js';
 import { errorProblem, isObject } from '../expect.js';
 import type { SubResult } from '../types.js';
+import { isDualEra, LEGACY_INIT_HEADERS, legacyInitialize, MODERN_ONLY_RULE } from '../era-model.js';
 
 const MODERN_ONLY = [MODERN] as Array<typeof MODERN>;
 
@@ -44,20 +45,6 @@ export function namesVersions(exchange: Exchange, versions: string[]): boolean {
   if (versions.some((version) => data.includes(version))) return true;
   const sentences = error.message.split(/[.;!?]\s|\(|\)/);
   return sentences.some((sentence) => /support|accept|expect|only|speak|use /i.test(sentence) && versions.some((version) => sentence.includes(version)));
-}
-
-/** The headers a 2025-11-25 client sends on `initialize`: no Mcp-Method, no MCP-Protocol-Version. */
-const LEGACY_INIT_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
-
-/** A 2025-11-25 `initialize` on a fresh connection, exactly as an old client sends it. */
-async function legacyInitialize(ctx: CheckContext): Promise<Exchange> {
-  const client = await ctx.fresh();
-  const id = 1;
-  const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: CLIENT_INFO } });
-  const exchange = await client.raw('initialize (legacy-shaped)', body, { headers: ctx.transport === 'http' ? LEGACY_INIT_HEADERS : undefined, answerId: id });
-  const result = resultOf(exchange);
-  ctx.discovery.dualEra = result !== undefined && typeof result.protocolVersion === 'string';
-  return exchange;
 }
 
 /** Sends `requests` as modern-shaped requests and expects -32601 (HTTP 404) for each. */
@@ -119,6 +106,7 @@ export const removedChecks = [
     requirements: ['RM-03'],
     eras: MODERN_ONLY,
     async run(ctx) {
+      if (await isDualEra(ctx)) return skip(MODERN_ONLY_RULE);
       const exchange = await ctx.client.request(
         'initialize',
         { protocolVersion: MODERN, capabilities: {}, clientInfo: CLIENT_INFO },
@@ -217,8 +205,7 @@ export const removedChecks = [
     eras: MODERN_ONLY,
     transport: 'http',
     async run(ctx) {
-      if (ctx.discovery.dualEra === undefined) await legacyInitialize(ctx);
-      if (ctx.discovery.dualEra) return skip('dual-era server: it accepts a 2025-11-25 initialize, so 2025-11-25 requests may be served');
+      if (await isDualEra(ctx)) return skip('dual-era server: it accepts a 2025-11-25 initialize, so 2025-11-25 requests may be served');
       const id = 1;
       const exchange = await ctx.client.raw('tools/list (2025-11-25-style)', JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: {} }), {
         headers: { ...LEGACY_INIT_HEADERS, 'MCP-Protocol-Version': LEGACY, 'Mcp-Session-Id': 'mcp-evals-session' },

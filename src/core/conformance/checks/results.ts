@@ -3,6 +3,7 @@ import { META_SERVER_INFO } from '../../mcp/client.js';
 import { LEGACY, MODERN, type Exchange, type JsonObject, type ReceivedMessage } from '../../mcp/types.js';
 import { defineCheck, fromSubResults, pass, skip } from '../check.js';
 import { isIntegerAtLeast0, isObject, methodOf, resultsIn } from '../expect.js';
+import { isDualEra, isLegacyShaped } from '../era-model.js';
 import type { SubResult } from '../types.js';
 
 const MODERN_ONLY = [MODERN] as Array<typeof MODERN>;
@@ -191,8 +192,14 @@ export const resultChecks = [
     late: true,
     async run(ctx) {
       await ctx.ensureInventory();
-      // An id-less error is allowed where the request was refused before it was read (403 Origin, parse error).
-      const subs = envelopeSubResults(ctx.client.log.all(), (answer, exchange) => answer.id === undefined && (exchange.response?.status === 403 || errorOf(exchange)?.code === -32700));
+      // An id-less error is allowed where the request was refused before it was read (403 Origin, parse error);
+      // on a dual-era server, a legacy-shaped request is held to the 2025 transport, which refuses one without
+      // a session (4xx) before reading it, with id null (as legacy-response-envelope allows).
+      const dualEra = await isDualEra(ctx);
+      const subs = envelopeSubResults(ctx.client.log.all(), (answer, exchange) => {
+        if (dualEra && isLegacyShaped(exchange) && (exchange.response?.status ?? 0) >= 400 && (answer.id === null || answer.id === undefined)) return true;
+        return answer.id === undefined && (exchange.response?.status === 403 || errorOf(exchange)?.code === -32700);
+      });
       return fromSubResults(subs, `all ${subs.length} responses are well-formed`, 'response');
     },
   }),

@@ -226,6 +226,8 @@ export const toolChecks: CheckDefinition[] = [
         const exchange = await callTool(ctx, tool, args);
         const lost = await lostAnswer(ctx, exchange);
         if (!lost) return judgeCallResult(ctx, id, tool, args, exchange);
+        const slow = slowTool(ctx, exchange);
+        if (slow) return { id, status: 'warn', message: slow };
         const which = ctx.options.callTools === 'all' ? 'a tool' : 'a read-only tool';
         return { id, status: 'fail', noAnswer: true, message: `tools/call ${toolName(tool)} ${argumentsText(args)} → ${lost}: ${which} called with arguments that validate against its inputSchema must be answered (a CallToolResult or a JSON-RPC error), not kill the server or leave the call unanswered` };
       });
@@ -330,6 +332,28 @@ async function perSynthesizedTool(
     subResults.push(found);
   }
   return subResults;
+}
+
+/**
+ * A call that timed out while the server kept answering other requests, and other tools did not
+ * hang too (HungMethods): a tool that is slow by design, not checked rather than failed. A dead
+ * server, or tools/call hanging for every tool, stays a failure.
+ */
+function slowTool(ctx: CheckContext, exchange: Exchange): string | undefined {
+  if (!exchange.failure?.startsWith('no response within')) return undefined;
+  if ((ctx.client.connection as { alive?: boolean }).alive === false || ctx.client.hung.everywhere('tools/call')) return undefined;
+  const params = requestParams(exchange);
+  if (!ctx.client.hung.reason('tools/call', params)) return undefined;
+  return `not checked: tools/call ${String(params.name)} did not answer within ${ctx.options.timeoutMs} ms (raise --timeout); the server kept answering other requests`;
+}
+
+function requestParams(exchange: Exchange): JsonObject {
+  try {
+    const params = (JSON.parse(exchange.request.body) as { params?: unknown }).params;
+    return params !== null && typeof params === 'object' ? (params as JsonObject) : {};
+  } catch {
+    return {};
+  }
 }
 
 /**

@@ -1,10 +1,27 @@
-import { describeOutcome, errorOf } from '../../mcp/answer.js';
-import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../mcp/client.js';
+import { describeOutcome, errorOf, resultOf } from '../../mcp/answer.js';
+import type { CheckContext } from '../context.js';
+import { McpClient, META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../mcp/client.js';
 import { MODERN } from '../../mcp/types.js';
-import { defineCheck, fail, pass, warn } from '../check.js';
+import { defineCheck, fail, pass, skip, warn } from '../check.js';
+import { isDualEra } from '../era-model.js';
 import { errorProblem, expectError, isObject, resultProblem } from '../expect.js';
 
 const MODERN_ONLY = [MODERN] as Array<typeof MODERN>;
+
+/**
+ * stdio, after a failed version probe: the same request as the first request of a fresh process. A
+ * server that rejects it there but served it on a used process checks the version of a process's
+ * first request only (a bug of a published SDK's stdio entry); the failure says so.
+ */
+export async function firstRequestOnly(ctx: CheckContext, method: string, version: string): Promise<string> {
+  if (ctx.transport !== 'stdio') return '';
+  // Not ctx.fresh(): a pooled process has answered a readiness probe, so the probe would not be its first request.
+  const fresh = new McpClient(ctx.target.connect(), { era: ctx.era, timeoutMs: ctx.options.startupTimeoutMs, log: ctx.client.log, checkId: ctx.client.checkId });
+  const first = await fresh.request(method, {}, { version, label: `version ${version}, first request of a fresh process` });
+  await fresh.connection.close().catch(() => undefined);
+  if (errorOf(first)?.code !== -32022) return '';
+  return `; a fresh process rejects ${version} as its first request (-32022) but accepts it after any earlier request: the version is checked on a process's first request only`;
+}
 
 export const versionChecks = [
   defineCheck({
@@ -17,7 +34,7 @@ export const versionChecks = [
     async run(ctx) {
       const exchange = await ctx.client.request('tools/list', {}, { version: '1900-01-01', label: 'version 1900-01-01' });
       const problem = errorProblem(exchange, { codes: [-32022], status: 400, probe: 'tools/list with version 1900-01-01 in _meta and header' });
-      if (problem) return fail(problem);
+      if (problem) return fail(problem + (await firstRequestOnly(ctx, 'tools/list', '1900-01-01')));
       const data = errorOf(exchange)?.data;
       if (!isObject(data)) return fail('-32022 carries no data object; it needs data.supported (string[]) and data.requested');
       const problems: string[] = [];
@@ -36,7 +53,17 @@ export const versionChecks = [
     async run(ctx) {
       if (ctx.discovery.supportedVersions.includes('2024-11-05')) return pass('the server lists 2024-11-05 as supported; nothing to test');
       const exchange = await ctx.client.request('tools/list', {}, { version: '2024-11-05', label: 'version 2024-11-05' });
-      return expectError(exchange, { codes: [-32022], status: 400, probe: 'tools/list with version 2024-11-05' });
+      const verdict = expectError(exchange, { codes: [-32022], status: 400, probe: 'tools/list with version 2024-11-05' });
+      if (verdict.status === 'pass') return verdict;
+      const answer = errorOf(exchange);
+      // The legacy path's answers: the request served as 2024-11-05, or refused by the 2025 transport (4xx, no modern code).
+      const legacyAnswer = resultOf(exchange) !== undefined || (ctx.transport === 'http' && (exchange.response?.status ?? 0) >= 400 && (!answer || (answer.code <= -32000 && answer.code >= -32019)));
+      if (!legacyAnswer || !(await isDualEra(ctx))) return fail(verdict.message + (await firstRequestOnly(ctx, 'tools/list', '2024-11-05')));
+      // A dual-era server may implement 2024-11-05 on its legacy path. It still checks versions if an
+      // unknown one gets -32022; then the spec reads both ways, and the answer is at most advice.
+      const unknown = await ctx.client.request('tools/list', {}, { version: '1900-01-01', label: 'version 1900-01-01' });
+      if (errorOf(unknown)?.code !== -32022) return fail(verdict.message + (await firstRequestOnly(ctx, 'tools/list', '2024-11-05')));
+      return warn(`${verdict.message}. Ambiguous on a dual-era server, which answered on its legacy path (and rejects an unknown version with -32022): VER-02 says "A real version the server does not list (e.g. 2024-11-05) gets the same -32022 as an unknown version", but COMPAT-01 lets "a dual-era server serve both eras on one endpoint or process", and this one implements 2024-11-05 there`);
     },
   }),
   defineCheck({
@@ -50,7 +77,10 @@ export const versionChecks = [
       const exchange = await ctx.client.request('server/discover', {}, { version: '1900-01-01', label: 'version 1900-01-01' });
       const data = errorOf(exchange)?.data;
       const supported = isObject(data) && Array.isArray(data.supported) ? (data.supported as unknown[]) : undefined;
-      if (!supported) return warn(`no data.supported to compare (${describeOutcome(exchange)})`);
+      if (!supported) {
+        if (errorOf(exchange)?.code !== -32022) return skip(`not applicable: no -32022 came back to compare (${describeOutcome(exchange)}; unsupported-version judges that)`);
+        return warn(`-32022 carries no data.supported to compare (${describeOutcome(exchange)})`);
+      }
       const discovered = ctx.discovery.supportedVersions;
       const same = supported.length === discovered.length && discovered.every((v) => supported.includes(v));
       return same ? pass(`both say ${JSON.stringify(discovered)}`) : fail(`-32022 says ${JSON.stringify(supported)} but server/discover says ${JSON.stringify(discovered)}`);
