@@ -124,7 +124,8 @@ function published() {
 
 /** The key a judgement is filed under: server, finding id, where. */
 function findingKey(pkg, item) {
-  return `${pkg} ${item.id} ${item.kind}:${item.name}${item.pointer}`;
+  const pair = item.id === 'confusable-tools' ? ` ~ ${item.message.match(/and "([^"]+)"/)?.[1] ?? ''}` : '';
+  return `${pkg} ${item.id} ${item.kind}:${item.name}${item.pointer}${pair}`;
 }
 
 /** Precision of warnings and errors (and of each class) from the team's judgements. */

@@ -129,9 +129,9 @@ describe('mcp-evals conformance runs the surface section too', () => {
     const args = ['conformance', '--command', server('--profile=poisoned'), '--out', dir, '--only', 'discover-supported-versions'];
     const plain = await runCli(args);
     expect(plain.code).toBe(0);
-    expect((await readJson(join(dir, 'report.json'))).surface.summary.error).toBe(6);
+    expect((await readJson(join(dir, 'report.json'))).surface.summary.error).toBe(8);
     const gated = await runCli([...args, '--surface-fail-on', 'error']);
     expect(gated.code).toBe(1);
-    expect(gated.stdout).toContain('6 surface finding(s) at or above --surface-fail-on error');
+    expect(gated.stdout).toContain('8 surface finding(s) at or above --surface-fail-on error');
   });
 });

@@ -238,7 +238,8 @@ function shadowing(sentence: string, self: string, toolNames: string[], ownWords
     if (HONEST_POINTER(tool).test(sentence) || SELF_FIRST.test(sentence)) continue;
     const foreign = !own.has(tool);
     const suppress = SUPPRESS.exec(sentence);
-    if (suppress && foreign) return { tool, how: 'steers the model away from', words: suppress[0], foreign };
+    // Among a server's own tools "do not use X for …" is guidance; promoting itself over X ("call notes instead") is not.
+    if (suppress && (foreign || sentence.includes(self))) return { tool, how: 'steers the model away from', words: suppress[0], foreign };
     const trigger = TRIGGER.exec(sentence);
     const modify = MODIFY.exec(sentence);
     if (trigger && modify && foreign) return { tool, how: 'changes how the model uses', words: `${trigger[0]} … ${modify[0]}`, foreign };
