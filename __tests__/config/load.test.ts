@@ -232,6 +232,18 @@ describe('mistakes', () => {
     ]);
   });
 
+  it('max_cost_usd with a model that has no price is refused at the model (issue 23 item 4); a pricing: entry makes it count', async () => {
+    const lines = ['server: {command: node s.mjs}', 'models:', '  - provider: openai', '    model: gpt-4o-mini', '  - provider: openai', '    model: my-local-llama', '    endpoint: http://127.0.0.1:1/v1', 'budget: {max_cost_usd: 0.000001}'];
+    const error = await errorOf(await writeConfig(lines));
+    expect((error as InvalidFileError).problems.map((p) => `${p.location.line}:${p.location.column}: ${p.message}`)).toEqual([
+      '6:12: models[1].model: "my-local-llama" has no price, so budget.max_cost_usd (0.000001) cannot count its calls; add "my-local-llama": {input_per_mtok: …, output_per_mtok: …} under pricing:, or remove max_cost_usd',
+    ]);
+    const priced = await loadConfig(await writeConfig([...lines, 'pricing:', '  my-local-llama: {input_per_mtok: 0.1, output_per_mtok: 0.2}']));
+    expect(priced.budget.max_cost_usd).toBe(0.000001);
+    // Without a ceiling an unpriced model is fine: its cost is reported as unknown.
+    await expect(loadConfig(await writeConfig(lines.slice(0, -1)))).resolves.toBeDefined();
+  });
+
   it('unknown keys get a suggestion, at the key', async () => {
     const file = await writeConfig([...MINIMAL, '    tempurature: 0.2', 'max_step: 4']);
     const error = await errorOf(file);

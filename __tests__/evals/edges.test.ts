@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config/load.js';
 import { runEvals } from '../../src/core/evals/run-evals.js';
-import { loop, noTool, rightTool, startScriptedModel, wrongTool, type Script, type ScriptedModel } from '../fixtures/models/scripted-model-server.js';
+import { failing, loop, malformed, noTool, rightTool, startScriptedModel, wrongTool, type Script, type ScriptedModel } from '../fixtures/models/scripted-model-server.js';
 import { runCli } from '../helpers/cli.js';
 import { EXAMPLE_SERVER, byPrompt, modelsYaml, project } from '../helpers/evals.js';
 
@@ -94,6 +94,29 @@ describe('the budget is a hard ceiling (item 4)', () => {
       { id: 'negative-chitchat', model: 'scripted-openai', runs: 5 },
     ]);
     expect(result.stdout).toMatch(/not reached: weather-basic \[scripted-openai\], negative-chitchat \[scripted-openai\]/);
+  }, 60_000);
+});
+
+describe('failed attempts count against the budget (issue 23 item 4)', () => {
+  const tasks = `${WEATHER}- id: negative-chitchat
+  prompt: "Thanks, that's all I needed."
+  expect_tool: null
+`;
+  const ok = byPrompt({ Berlin: rightTool('get_weather', { location: 'Berlin' }), Thanks: noTool("You're welcome!") });
+
+  it('garbage replies: max_model_calls: 5 sends exactly 5 requests', async () => {
+    const { config } = await setUp(malformed(1000, ok), tasks, 'runs: 5\nconcurrency: 4\nbudget: {max_model_calls: 5}\ncache: {enabled: false}\n');
+    const { report } = await runEvals(await loadConfig(config, { env }), { env }, { layers: [1] });
+    expect(model!.calls()).toBe(5);
+    expect(report.behaviour!).toMatchObject({ modelCalls: 5, failedModelCalls: 5 });
+    expect(report.behaviour!.partial?.reason).toBe('the budget of 5 model calls was reached');
+  }, 60_000);
+
+  it('HTTP 500s that are retried: every attempt is a call, and max_model_calls: 5 sends exactly 5 requests', async () => {
+    const { config } = await setUp(failing(1000, ok), tasks, 'runs: 5\nconcurrency: 4\nbudget: {max_model_calls: 5}\ncache: {enabled: false}\n');
+    const { report } = await runEvals(await loadConfig(config, { env }), { env }, { layers: [1] });
+    expect(model!.calls()).toBe(5);
+    expect(report.behaviour!).toMatchObject({ modelCalls: 5, failedModelCalls: 5 });
   }, 60_000);
 });
 

@@ -22,7 +22,9 @@ export interface AgentRun {
   mayCallModel?: () => boolean;
   /** Told after every answered model call, for budget and progress accounting. */
   onModelCall?: (usage: Usage, costUsd: number | null) => void;
-  /** Told when a model call failed (its reservation is given back). */
+  /** Asked before a failed attempt is retried inside one model call (it reserves the retry): false ends the call with its failure. */
+  mayRetryModel?: () => boolean;
+  /** Told when a model call failed (it counts as made, and against the budget). */
   onModelError?: () => void;
   toolTimeoutMs?: number;
   /** W3C tracestate sent with traceparent in the _meta of every MCP request (config `tracestate`). */
@@ -74,7 +76,7 @@ export async function runAgent(run: AgentRun): Promise<Trace> {
     const modelStart = Date.now();
     let response;
     try {
-      response = await run.provider.complete({ messages, tools: run.tools, temperature: run.temperature, maxTokens: run.maxTokens, seed: run.seed });
+      response = await run.provider.complete({ messages, tools: run.tools, temperature: run.temperature, maxTokens: run.maxTokens, seed: run.seed, ...(run.mayRetryModel ? { mayRetry: run.mayRetryModel } : {}) });
     } catch (caught) {
       error = caught instanceof ModelError ? caught.message : `model call failed: ${caught instanceof Error ? caught.message : String(caught)}`;
       spans.push({ spanId: spanId(), parentSpanId: agentSpanId, kind: 'model', name: run.provider.id, startMs: modelStart - started, durationMs: Date.now() - modelStart, error, attributes: { model: run.provider.model, errorType: modelErrorType(caught) } });

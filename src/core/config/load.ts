@@ -16,6 +16,7 @@ import {
   type YamlSource,
 } from '../golden/yaml-source.js';
 import { registerChildEnv } from '../mcp/redact.js';
+import { priceOf } from '../models/pricing.js';
 import { CONFIG_DEFAULTS } from './defaults.js';
 import { parseTracestate } from '../telemetry/tracestate.js';
 import type { DaemonConfig, EmbeddingsConfig, EvalConfig, JudgeConfig, ModelConfig, OtlpConfig, PricingEntry, ProviderKind, ServerConfig } from './types.js';
@@ -116,6 +117,7 @@ export async function loadConfig(file: string, overrides: ConfigOverrides = {}):
 
 function semanticProblems(source: YamlSource, data: Record<string, unknown>): Problem[] {
   const problems: Problem[] = [];
+  problems.push(...unpricedUnderCostCeiling(source, data));
 
   // Unique model ids: they are the report's columns and part of the cache key.
   if (Array.isArray(data.models)) {
@@ -441,6 +443,26 @@ function applyOverrides(config: EvalConfig, overrides: ConfigOverrides, env: Rec
   if (overrides.noCache) config.cache = { ...config.cache, enabled: false };
   if (overrides.startupTimeoutMs !== undefined) config.server.startup_timeout_ms = overrides.startupTimeoutMs;
   return config;
+}
+
+/**
+ * A cost ceiling needs a price for every model it covers: a call of a model without one costs an
+ * unknown amount, which no ceiling can count (21 calls went out under $0.000001). One problem per
+ * unpriced model, at the model, naming the way out: a `pricing:` entry or no `max_cost_usd`.
+ */
+function unpricedUnderCostCeiling(source: YamlSource, data: Record<string, unknown>): Problem[] {
+  const ceiling = isPlainObject(data.budget) ? data.budget.max_cost_usd : undefined;
+  if (typeof ceiling !== 'number' || !Array.isArray(data.models)) return [];
+  const pricing = (isPlainObject(data.pricing) ? data.pricing : {}) as Record<string, PricingEntry>;
+  const problems: Problem[] = [];
+  data.models.forEach((model, index) => {
+    if (!isPlainObject(model) || typeof model.model !== 'string' || priceOf(model.model, pricing) !== null) return;
+    problems.push({
+      location: locatePath(source, ['models', String(index), 'model']),
+      message: `models[${index}].model: "${model.model}" has no price, so budget.max_cost_usd (${ceiling}) cannot count its calls; add "${model.model}": {input_per_mtok: …, output_per_mtok: …} under pricing:, or remove max_cost_usd`,
+    });
+  });
+  return problems;
 }
 
 /** Where a mapping's key is written (for "this section lacks ..."), falling back to the value. */

@@ -185,6 +185,7 @@ export async function runBehaviour(config: EvalConfig, golden: GoldenSet, adapte
         tracestate: config.tracestate,
         costOf: (usage) => costOf(model.model, usage, config.pricing),
         mayCallModel: () => budget.reserve(),
+        mayRetryModel: () => budget.retry(),
         onModelCall: (_usage, cost) => {
           budget.settle(cost);
           report();

@@ -1,8 +1,9 @@
 /**
  * The spend ceiling of a run. A model call is reserved before it is made, so concurrent runs can
  * never overspend `max_model_calls` (four in flight at the limit are four reservations, not four
- * extra calls); a call that fails gives its reservation back. Once a limit is reached, later calls
- * are refused and the run ends cleanly.
+ * extra calls). Every request that goes out counts: a failed call (a garbage reply, a 500) keeps
+ * its reservation, and each retry of a failed attempt is reserved like a call of its own. Once a
+ * limit is reached, later calls and retries are refused and the run ends cleanly.
  */
 export class Budget {
   /** Calls answered, plus calls reserved and still in flight. */
@@ -40,11 +41,27 @@ export class Budget {
     else this.cost += costUsd;
   }
 
-  /** The reserved call failed: the reservation is given back; the call still shows as made and failed. */
+  /** The reserved call failed: it went out, so it counts as made and failed, and keeps its reservation. */
   release(): void {
-    this.reserved -= 1;
     this.made += 1;
     this.failed += 1;
+  }
+
+  /**
+   * An attempt of a call failed and is to be retried: the failed attempt counts as made and failed,
+   * and the retry is reserved. False (nothing counted: the caller's release counts the attempt)
+   * once a limit is reached.
+   */
+  retry(): boolean {
+    const refusal = this.refusal();
+    if (refusal !== undefined) {
+      this.exhaustedBy ??= refusal;
+      return false;
+    }
+    this.made += 1;
+    this.failed += 1;
+    this.reserved += 1;
+    return true;
   }
 
   private refusal(): string | undefined {

@@ -41,7 +41,7 @@ export class AnthropicProvider implements ModelProvider {
     const headers: Record<string, string> = { 'anthropic-version': ANTHROPIC_VERSION };
     if (this.apiKey) headers['x-api-key'] = this.apiKey;
     const { config, apiKey, options, url } = this;
-    return callProvider({ config, apiKey, options, url, headers, body: toAnthropicRequest(this.model, request), signal: request.signal, parse: fromAnthropicResponse });
+    return callProvider({ config, apiKey, options, url, headers, body: toAnthropicRequest(this.model, request), signal: request.signal, mayRetry: request.mayRetry, parse: fromAnthropicResponse });
   }
 }
 

@@ -47,6 +47,8 @@ export interface PostJsonRequest extends RetryOptions {
   label: string;
   /** Appended to 401/403 messages, e.g. `check the key in OPENAI_API_KEY`. */
   authHint?: string;
+  /** Asked before each retry (the budget counts every attempt); false: the last failure is final. */
+  mayRetry?: () => boolean;
 }
 
 export interface PostJsonResponse {
@@ -108,6 +110,9 @@ export async function postJson(req: PostJsonRequest): Promise<PostJsonResponse> 
       if (!thrown.retryable || attempt >= maxAttempts) {
         if (!thrown.retryable || attempt === 1) throw thrown.error;
         throw new ModelError(`${thrown.error.message} (gave up after ${attempt} attempts)`, thrown.error.kind, thrown.error.status, thrown.error.code);
+      }
+      if (req.mayRetry && !req.mayRetry()) {
+        throw new ModelError(`${thrown.error.message} (not retried: the budget of model calls was reached after ${attempt} attempt${attempt === 1 ? '' : 's'})`, thrown.error.kind, thrown.error.status, thrown.error.code);
       }
       const backoff = base * 2 ** (attempt - 1);
       const jittered = backoff / 2 + random() * (backoff / 2);
@@ -317,6 +322,7 @@ export interface ProviderCall<Parsed> {
   headers: Record<string, string>;
   body: unknown;
   signal?: AbortSignal;
+  mayRetry?: () => boolean;
   parse: (json: unknown, label: string) => Parsed;
 }
 
@@ -334,6 +340,7 @@ export async function callProvider<Parsed extends object>(call: ProviderCall<Par
     body: call.body,
     timeoutMs: call.config.timeout_ms,
     signal: call.signal,
+    mayRetry: call.mayRetry,
     secrets,
     label,
     authHint: call.config.api_key_env ? `check the key in ${call.config.api_key_env}` : undefined,

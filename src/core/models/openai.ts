@@ -39,7 +39,7 @@ export class OpenAIProvider implements ModelProvider {
     const headers: Record<string, string> = {};
     if (this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
     const { config, apiKey, options, url } = this;
-    return callProvider({ config, apiKey, options, url, headers, body: toOpenAIRequest(this.model, request), signal: request.signal, parse: fromOpenAIResponse });
+    return callProvider({ config, apiKey, options, url, headers, body: toOpenAIRequest(this.model, request), signal: request.signal, mayRetry: request.mayRetry, parse: fromOpenAIResponse });
   }
 }
 

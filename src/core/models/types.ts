@@ -35,6 +35,11 @@ export interface ModelRequest {
   maxTokens: number;
   seed?: number;
   signal?: AbortSignal;
+  /**
+   * Asked before each retry of a failed attempt (an HTTP 500, a 429, a network error): every
+   * attempt is a model call the budget counts; false, and the last failure is final.
+   */
+  mayRetry?: () => boolean;
 }
 
 export interface ModelResponse {
