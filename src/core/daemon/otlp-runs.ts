@@ -138,7 +138,8 @@ function toRun(runId: string, root: StoredSpan | undefined, members: StoredSpan[
   const input = messageText(a['gen_ai.input.messages'], 'user') ?? str(a['mcp-evals.case.prompt']) ?? (modelSpans[0] ? messageText(modelSpans[0].attributes['gen_ai.input.messages'], 'user') : undefined) ?? '';
   const answer = messageText(a['gen_ai.output.messages'], 'assistant') ?? (modelSpans.length > 0 ? messageText(modelSpans[modelSpans.length - 1].attributes['gen_ai.output.messages'], 'assistant') : undefined) ?? '';
   const failed = root ? errorOf(root) !== undefined : members.some((span) => span.statusCode === 2);
-  const named = str(a['mcp-evals.run.stop_reason']) as StopReason | undefined;
+  // A stop reason the agent named (ours, else its `error.type`: `max_steps` is a limit reached, not a failed model call).
+  const named = (str(a['mcp-evals.run.stop_reason']) ?? (root ? str(root.attributes['error.type']) : undefined)) as StopReason | undefined;
   const stopReason: StopReason = named && STOP_REASONS.includes(named) ? named : failed && answer === '' ? 'model_error' : 'answer';
   const resource = first.resource;
   const project = str(resource['mcp-evals.project']) ?? str(resource['service.namespace']) ?? str(resource['service.name']) ?? 'default';
@@ -179,7 +180,7 @@ function toRun(runId: string, root: StoredSpan | undefined, members: StoredSpan[
 
 function spanAttributes(kind: SpanKind, span: StoredSpan): Record<string, unknown> {
   const a = span.attributes;
-  if (kind === 'model') return { model: modelOf(span), inputTokens: num(a['gen_ai.usage.input_tokens']), outputTokens: num(a['gen_ai.usage.output_tokens']), costUsd: num(a['mcp-evals.cost_usd']) };
+  if (kind === 'model') return { model: modelOf(span), inputTokens: num(a['gen_ai.usage.input_tokens']), outputTokens: num(a['gen_ai.usage.output_tokens']), costUsd: num(a['mcp-evals.cost_usd']), toolCalls: requestedTools(span) };
   if (kind === 'tool') return { arguments: argumentsOf(a['gen_ai.tool.call.arguments']), result: str(a['gen_ai.tool.call.result']), 'mcp.method.name': str(a['mcp.method.name']), 'jsonrpc.request.id': a['jsonrpc.request.id'] };
   return { otelName: span.name };
 }
@@ -208,6 +209,38 @@ function argumentsOf(value: unknown): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/**
+ * The tools a model call asked for: `tool_call` parts of its `gen_ai.output.messages` (or
+ * OpenAI-shaped `tool_calls`), else one unnamed call per `tool_calls` finish reason. The page
+ * labels a model span "→ get_weather" with them, and "→ text" only when there are none.
+ */
+function requestedTools(span: StoredSpan): string[] {
+  let messages: unknown = span.attributes['gen_ai.output.messages'];
+  if (typeof messages === 'string') {
+    try {
+      messages = JSON.parse(messages);
+    } catch {
+      messages = undefined;
+    }
+  }
+  const names: string[] = [];
+  for (const message of Array.isArray(messages) ? messages : []) {
+    if (typeof message !== 'object' || message === null) continue;
+    const { parts, tool_calls: toolCalls } = message as { parts?: unknown; tool_calls?: unknown };
+    for (const part of Array.isArray(parts) ? parts : []) {
+      if (typeof part === 'object' && part !== null && (part as { type?: unknown }).type === 'tool_call') names.push(str((part as { name?: unknown }).name) ?? 'tool');
+    }
+    for (const call of Array.isArray(toolCalls) ? toolCalls : []) {
+      const fn = typeof call === 'object' && call !== null ? (call as { function?: { name?: unknown } }).function : undefined;
+      names.push(str(fn?.name) ?? 'tool');
+    }
+  }
+  if (names.length > 0) return names;
+  const reasons = span.attributes['gen_ai.response.finish_reasons'];
+  const list = Array.isArray(reasons) ? reasons : typeof reasons === 'string' ? [reasons] : [];
+  return list.filter((reason) => reason === 'tool_calls' || reason === 'tool_call' || reason === 'tool_use').map(() => 'tool call');
 }
 
 /**
