@@ -23,6 +23,20 @@ describe('final_answer', () => {
     expect(normalizeAnswer('Total: 1,250.00 USD, 3.50, 007, 1,2345')).toBe('total: 1250 usd, 3.5, 7, 1,2345');
   });
 
+  it('matches a version as a version (issue 23 item 7): a v prefix or build metadata meets it, a pre-release or a longer version does not', () => {
+    expect(check('1.1.0', 'Upgraded to v1.1.0.')).toMatchObject({ passed: true, reason: 'final answer contains version 1.1.0' });
+    expect(check('v1.1.0', 'Now on 1.1.0')).toMatchObject({ passed: true });
+    expect(check('1.1.0', 'Built 1.1.0+build.5 today')).toMatchObject({ passed: true });
+    expect(check('1.1.0', 'The latest is 1.1.0-beta.2.')).toMatchObject({ passed: false, reason: expect.stringContaining('versions in the answer: 1.1.0-beta.2') });
+    expect(check('1.1.0', 'The latest is 1.1.0.1')).toMatchObject({ passed: false });
+    expect(check('1.1.0', 'The latest is 11.1.0')).toMatchObject({ passed: false });
+    expect(check('1.1.0', 'The latest is v1.1.0-rc.1, the stable one 1.0.9')).toMatchObject({ passed: false });
+    expect(check('2.0.0-rc.1', 'Release candidate v2.0.0-RC.1 is out')).toMatchObject({ passed: true });
+    expect(check('2.0.0-rc.1', 'Release 2.0.0 is out')).toMatchObject({ passed: false });
+    expect(check('v2.3', 'running v2.3 since May')).toMatchObject({ passed: true });
+    expect(check('v2.3', 'running v2.3.1')).toMatchObject({ passed: false });
+  });
+
   it('keeps versions, dates, ids and codes literal: numbers are normalized only when expected is a number', () => {
     expect(check('1.1.0', 'Upgraded to version 1.10.0.')).toMatchObject({ passed: false });
     expect(check('1.10.0', 'Upgraded to version 1.1.0.')).toMatchObject({ passed: false });

@@ -6,8 +6,9 @@ import type { ScoreResult, Scorer } from './types.js';
  * `final_answer`: the final answer contains the case's `expected` text, after normalizing both
  * (normalizeAnswer) and stripping punctuation from both ends of the expected text. Numbers are
  * compared by value only when `expected` is a number (`1,250.00`, `$3.50`, `14 °C`); otherwise
- * digits are literal, so a version (`1.1.0` is not `1.10.0`), a date, an id or a code must appear
- * as written.
+ * digits are literal, so a date, an id or a code must appear as written. An `expected` that is a
+ * version (`1.1.0`, `v2.3`, `2.0.0-rc.1`) matches as a version: `v1.1.0` meets `1.1.0`,
+ * `1.1.0-beta.2` and `1.10.0` do not (scoreVersion).
  *
  * The match must start and end at word boundaries when the expected text starts / ends with a
  * letter or digit (`12` is not found in `1250`, `paris` not in `comparison`), and a number is not
@@ -22,6 +23,8 @@ export const finalAnswerScorer: Scorer = {
 
 export function scoreFinalAnswer(testCase: GoldenCase, trace: Trace): ScoreResult {
   const base = { scorer: 'final_answer' };
+  const version = versionOf(stripEndPunctuation((testCase.expected ?? '').normalize('NFKC').trim()));
+  if (version) return scoreVersion(base, version, trace.finalAnswer);
   const numbers = isNumberText(testCase.expected ?? '');
   const expected = stripEndPunctuation(normalizeAnswer(testCase.expected ?? '', numbers));
   if (expected === '') return { ...base, passed: null, reason: '`expected` is empty after normalization: nothing to look for' };
@@ -100,6 +103,38 @@ function containsAtBoundaries(haystack: string, needle: string): boolean {
     return true;
   }
   return false;
+}
+
+/** A version as written: `1.1.0`, `v2.3`, `1.1.0-beta.2`, `2.0.0+build.5` (core parts, pre-release, build). */
+interface Version {
+  core: string;
+  pre: string;
+}
+
+/** A version in running text: an optional `v`, 2+ dotted numbers, an optional `-pre.release` and `+build`, not inside a longer token. */
+const VERSION_IN_TEXT = /(?<![\p{L}\p{N}._-])v?(\d+(?:\.\d+)+)(?:-([0-9a-z]+(?:[.-][0-9a-z]+)*))?(?:\+[0-9a-z]+(?:[.-][0-9a-z]+)*)?(?![\p{L}\p{N}_-]|\.\p{N})/giu;
+
+/** `expected` as a version, when it is one and nothing else: 3+ dotted numbers, or a `v` and 2+ (`1.5` alone is a quantity). */
+function versionOf(text: string): Version | undefined {
+  const match = /^(v)?(\d+(?:\.\d+)+)(?:-([0-9a-z]+(?:[.-][0-9a-z]+)*))?(?:\+[0-9a-z]+(?:[.-][0-9a-z]+)*)?$/iu.exec(text);
+  if (!match || (!match[1] && match[2].split('.').length < 3)) return undefined;
+  return { core: match[2], pre: (match[3] ?? '').toLowerCase() };
+}
+
+/**
+ * A version matches as a version: the same numbers and the same pre-release, whatever the `v`
+ * prefix or build metadata (`1.1.0` is met by `v1.1.0` and `1.1.0+build.5`, never by
+ * `1.1.0-beta.2`, `1.1.0.1` or `11.1.0`).
+ */
+function scoreVersion(base: { scorer: string }, version: Version, answerText: string): ScoreResult {
+  const expected = `${version.core}${version.pre ? `-${version.pre}` : ''}`;
+  const answer = answerText.normalize('NFKC');
+  const found = [...answer.matchAll(VERSION_IN_TEXT)].map((match) => ({ core: match[1], pre: (match[2] ?? '').toLowerCase(), text: match[0] }));
+  const details = { expected, answer: preview(answer, 2000), versions: found.map((v) => v.text) };
+  if (answer.trim() === '') return { ...base, passed: false, score: 0, reason: `no final answer; expected version ${expected}`, details };
+  const passed = found.some((v) => v.core === version.core && v.pre === version.pre);
+  const seen = found.length > 0 ? `; versions in the answer: ${found.map((v) => v.text).join(', ')}` : '';
+  return { ...base, passed, score: passed ? 1 : 0, reason: passed ? `final answer contains version ${expected}` : `final answer does not contain version ${expected}${seen}: "${preview(answer, 200)}"`, details };
 }
 
 function preview(text: string, max: number): string {
