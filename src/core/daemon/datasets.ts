@@ -32,7 +32,11 @@ export function checkDatasetName(name: string): void {
 
 export function captureRuns(store: DaemonStore, dataset: string, request: CaptureRequest, now: number): CaptureResponse {
   checkDatasetName(dataset);
-  const taken = new Set(store.listCases(dataset).map((c) => c.caseId));
+  const stored = store.listCases(dataset);
+  const taken = new Set(stored.map((c) => c.caseId));
+  // A run already in the dataset is `already`, whatever would make it a skip now.
+  const present = new Map(stored.map((c) => [c.traceId, c]));
+  const alreadyThere: DatasetCase[] = [];
   const cases: DatasetCase[] = [];
   const skipped: CaptureResponse['skipped'] = [];
   const expectedFrom = new Map<string, 'placeholder' | 'run output'>();
@@ -40,6 +44,11 @@ export function captureRuns(store: DaemonStore, dataset: string, request: Captur
     const runs = store.listRuns({ traceIds: [traceId.toLowerCase()], limit: 1000 });
     if (runs.length === 0) throw new HttpError(404, `no run with trace id ${traceId}: send its spans to POST /v1/traces first (GET /v1/api/runs lists the stored runs)`);
     for (const run of runs) {
+      const there = present.get(run.runId);
+      if (there) {
+        if (!alreadyThere.includes(there)) alreadyThere.push(there);
+        continue;
+      }
       const problem = captureProblem(run, request.useOutputAsExpected);
       if (problem) {
         skipped.push({ trace_id: run.runId, reason: problem });
@@ -56,7 +65,7 @@ export function captureRuns(store: DaemonStore, dataset: string, request: Captur
   return {
     dataset,
     captured: added.map((c) => ({ case_id: c.caseId, source_trace_id: String(c.fields.source_trace_id), expected_from: expectedFrom.get(c.caseId) ?? 'placeholder' })),
-    already: existing.map((c) => ({ case_id: c.caseId, source_trace_id: String(c.fields.source_trace_id) })),
+    already: [...alreadyThere, ...existing].map((c) => ({ case_id: c.caseId, source_trace_id: String(c.fields.source_trace_id) })),
     skipped,
   };
 }

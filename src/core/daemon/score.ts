@@ -140,12 +140,14 @@ export async function scoreRuns(store: DaemonStore, request: ScoreRequest, setti
 
   const response: ScoreResponse = { dry_run: request.dryRun, scorers: request.scorers, runs: runs.map((run) => ({ trace_id: run.traceId, run_id: run.runId, started_at: new Date(run.startMs).toISOString() })), scores: [], abstentions: [], skipped: [] };
   let callsMade = 0;
+  // A dry run stores nothing, so it counts what it would have stored to predict the quota's skips.
+  const wouldStore = new Map<string, number>();
   const keep = (run: StoredRun, result: ScoreResult) => {
-    if (!request.dryRun && settings.quotaPerMinute !== undefined) {
+    if (settings.quotaPerMinute !== undefined) {
       const now = settings.clock();
-      const used = store.countScoresSince(run.project, now - 60_000);
+      const used = store.countScoresSince(run.project, now - 60_000) + (wouldStore.get(run.project) ?? 0);
       if (used >= settings.quotaPerMinute) {
-        response.skipped.push({ trace_id: run.traceId, run_id: run.runId, scorer: result.scorer, kind: 'quota', reason: `quota: project "${run.project}" has ${used} scores stored in the last minute (--quota-per-minute ${settings.quotaPerMinute}); not stored` });
+        response.skipped.push({ trace_id: run.traceId, run_id: run.runId, scorer: result.scorer, kind: 'quota', reason: `quota: project "${run.project}" has ${used} scores stored in the last minute (--quota-per-minute ${settings.quotaPerMinute}); ${request.dryRun ? 'would not be stored' : 'not stored'}` });
         if (result.passed === null) response.abstentions.push({ trace_id: run.traceId, run_id: run.runId, scorer: result.scorer, reason: result.reason, stored: false });
         return;
       }
@@ -163,6 +165,7 @@ export async function scoreRuns(store: DaemonStore, request: ScoreRequest, setti
       ...(result.details ? { details: result.details } : {}),
       createdMs: settings.clock(),
     };
+    if (request.dryRun) wouldStore.set(run.project, (wouldStore.get(run.project) ?? 0) + 1);
     const saved = request.dryRun ? score : store.addScore(score);
     response.scores.push(scoreRow(saved));
     if (result.passed === null) response.abstentions.push({ trace_id: run.traceId, run_id: run.runId, scorer: result.scorer, reason: result.reason, stored: !request.dryRun });

@@ -141,7 +141,9 @@ export function compareReports(baseline: Report, candidate: Report, options: { m
   }
   const comparable = (spec: MetricSpec): boolean =>
     spec.from === undefined ? true : spec.from === 'verdict' ? sameScorers : spec.from.scorer in bt && spec.from.scorer in ct;
-  const metricsLeftOut = b && c ? Object.entries(METRIC_SPECS).filter(([, spec]) => !comparable(spec)).map(([name]) => name) : [];
+  // Only metrics a side has: the daemon's reports carry none, and nothing is left out of nothing.
+  const hasMetric = (name: string) => [b, c].some((side) => side && (name in (side.metrics.overall ?? {}) || Object.values(side.metrics.perModel ?? {}).some((m) => name in (m ?? {}))));
+  const metricsLeftOut = b && c ? Object.entries(METRIC_SPECS).filter(([name, spec]) => !comparable(spec) && hasMetric(name)).map(([name]) => name) : [];
   if (metricsLeftOut.length > 0) notes.push(`metrics left out (the scorers behind them differ between the sides): ${metricsLeftOut.join(', ')}`);
 
   const metrics: Delta[] = [];
