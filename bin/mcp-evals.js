@@ -3,6 +3,13 @@
 // (the prepare script).
 import { setFlagsFromString } from 'node:v8';
 
+// One line instead of a syntax error or a crash deep in a dependency: the CLI is built for Node 22+.
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 22) {
+  console.error(`mcp-evals: needs Node.js 22 or later; this is Node.js ${process.versions.node}.`);
+  process.exit(2);
+}
+
 // A reader that stops early (`mcp-evals checks | head`) closes the pipe: stop quietly, as Unix tools do.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error) => {

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { runDoctor, type StepResult, type StepStatus } from '../../core/doctor/index.js';
+import { DOCTOR_STEPS, runDoctor, type StepResult, type StepStatus } from '../../core/doctor/index.js';
 import { formatDuration } from '../../core/report/outcome.js';
 import { inertLines } from '../../core/report/inert.js';
 import { palette } from '../../core/report/text.js';
@@ -11,10 +11,10 @@ const HELP = `mcp-evals doctor — find why evals fail, in the order failures ar
 
   --config FILE    the configuration (default mcp-evals.yml)
   --timeout MS     deadline of each MCP request (default 10000)
+  --startup-timeout MS
+                   how long the server may take to start (default: server.startup_timeout_ms, else 30000)
 
-Steps: 1 the config loads; 2 the server starts; 3 server/discover or initialize answers;
-4 tools/list answers; 5 the tool schemas are valid; 6 one tools/call works (a read-only tool);
-7 each model endpoint answers and calls tools; 8 the scoring config is valid.
+Steps: ${DOCTOR_STEPS.map((step, index) => `${index + 1} ${step.title}`).join('; ')}.
 It stops at the first failing step and says how to fix it.
 Exit codes: 0 every step passed, 1 a server or model problem, 2 a configuration problem.`;
 
@@ -22,6 +22,7 @@ export async function doctorCommand(argv: string[], out: Output): Promise<number
   const { values } = parseFlags(argv, {
     config: { type: 'string' },
     timeout: { type: 'string' },
+    'startup-timeout': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -30,10 +31,11 @@ export async function doctorCommand(argv: string[], out: Output): Promise<number
   }
   const configFile = resolve(values.config ?? 'mcp-evals.yml');
   const timeoutMs = positiveInteger(values.timeout, '--timeout', 10_000);
+  const startupTimeoutMs = values['startup-timeout'] === undefined ? undefined : positiveInteger(values['startup-timeout'], '--startup-timeout', 30_000);
   const c = palette(out.color);
   const mark: Record<StepStatus, string> = { pass: c.green('✓'), warn: c.yellow('!'), fail: c.red('✗'), skip: c.dim('-') };
   out.stdout(`mcp-evals doctor: ${configFile}\n`);
-  const report = await runDoctor({ configFile, timeoutMs }, { env: process.env }, { onStep: (step) => out.stdout(renderStep(step, mark, c)) });
+  const report = await runDoctor({ configFile, timeoutMs, startupTimeoutMs }, { env: process.env }, { onStep: (step) => out.stdout(renderStep(step, mark, c)) });
   for (const step of report.notRun) out.stdout(c.dim(`  ${step.number} ${step.title}: not checked (an earlier step failed)`));
   out.stdout('');
   if (report.failed) {

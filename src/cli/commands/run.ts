@@ -15,7 +15,7 @@ import { writeReportFiles } from '../../core/report/write.js';
 import { parseFlags, positiveInteger } from '../args.js';
 import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
-import { Progress } from '../progress.js';
+import { Progress, ServerWait } from '../progress.js';
 
 const HELP = `mcp-evals run — the layers of mcp-evals.yml against its server
 
@@ -26,6 +26,8 @@ const HELP = `mcp-evals run — the layers of mcp-evals.yml against its server
   --out DIR          report directory (default mcp-evals-report)
   --shard i/n        run the i-th of n slices of the golden set (merge them with \`mcp-evals merge\`)
   --no-cache         run everything again; write nothing to the cache
+  --startup-timeout MS
+                     how long the server may take to start (default: server.startup_timeout_ms, else 30000)
   --env NAME[=VALUE] give the server process this variable too (repeatable; NAME alone passes ours through),
                      on top of server.env; it otherwise gets only PATH, HOME, USER, SHELL, TERM, TMPDIR, locale,
                      proxy and CA variables. Every value given is a secret (redacted from all output)...
@@ -53,11 +55,12 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
     out: { type: 'string' },
     shard: { type: 'string' },
     'no-cache': { type: 'boolean' },
+    'startup-timeout': { type: 'string' },
     env: { type: 'string', multiple: true },
+    'env-public': { type: 'string', multiple: true },
     experiment: { type: 'string' },
     history: { type: 'string' },
     daemon: { type: 'string' },
-    'env-public': { type: 'string', multiple: true },
     'daemon-token-env': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -69,15 +72,30 @@ export async function runCommand(argv: string[], out: Output): Promise<number> {
     models: values.models?.split(',').map((id) => id.trim()).filter(Boolean),
     runs: values.runs === undefined ? undefined : positiveInteger(values.runs, '--runs', 5),
     noCache: values['no-cache'],
+    startupTimeoutMs: values['startup-timeout'] === undefined ? undefined : positiveInteger(values['startup-timeout'], '--startup-timeout', 30_000),
     daemon: values.daemon !== undefined || values['daemon-token-env'] !== undefined ? { url: values.daemon, tokenEnv: values['daemon-token-env'] } : undefined,
   });
   withServerEnv(config, parseEnvEntries(values.env ?? [], process.env, '--env'), '--env', values['env-public']);
   const layers = parseLayers(values.layers, config.models.length > 0);
   const shard = values.shard ? parseShard(values.shard) : undefined;
   const progress = new Progress(out);
+  const waiting = new ServerWait(out, config.server.startup_timeout_ms ?? 30_000);
   let evals;
   try {
-    evals = await runEvals(config, { env: process.env, onWarning: (message) => out.stderr(`mcp-evals: warning: ${message}`), onConformanceCheck: (result, index, total) => progress.conformance(result.id, index, total), onBehaviourProgress: (p) => progress.behaviour(p) }, { layers, shard, experiment: values.experiment });
+    evals = await runEvals(
+      config,
+      {
+        env: process.env,
+        onWarning: (message) => out.stderr(`mcp-evals: warning: ${message}`),
+        onServerStarting: () => waiting.start(),
+        onConformanceCheck: (result, index, total) => {
+          waiting.stop();
+          progress.conformance(result.id, index, total);
+        },
+        onBehaviourProgress: (p) => progress.behaviour(p),
+      },
+      { layers, shard, experiment: values.experiment },
+    ).finally(() => waiting.stop());
   } catch (error) {
     // The server under test not starting is a finding about the server, not a bug of ours.
     if (!(error instanceof ServerUnavailableError)) throw error;

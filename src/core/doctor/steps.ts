@@ -45,12 +45,17 @@ export interface DoctorAdapters {
   sleep: (ms: number) => Promise<void>;
 }
 
+/** A server's start-up budget when neither the flag nor the config gives one (as `conformance` and `run`). */
+const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
+
 export interface DoctorSettings {
   configFile: string;
   /** Deadline of each MCP request. */
   timeoutMs: number;
   /** A stdio server still running this long after its spawn counts as started. */
   stdioStartGraceMs: number;
+  /** `--startup-timeout`: how long the server may take to start, over the config's (default 30 s). */
+  startupTimeoutMs?: number;
 }
 
 /** What the steps learn, for the steps after them (and for disposal). */
@@ -99,6 +104,7 @@ const configLoads: DoctorStep<DoctorContext> = {
         configError: true,
       });
     }
+    if (settings.startupTimeoutMs !== undefined) config.server.startup_timeout_ms = settings.startupTimeoutMs;
     state.config = config;
     registerConfigSecrets(config, adapters.env);
     const models = config.models.length === 0 ? 'no models (layer 0 only)' : `${config.models.length} model${config.models.length === 1 ? '' : 's'} (${config.models.map((m) => m.id).join(', ')})`;
@@ -158,7 +164,7 @@ const handshake: DoctorStep<DoctorContext> = {
   title: 'server/discover or initialize answers',
   async run({ settings, state }) {
     const target = state.target!;
-    const probe = await discoverEra(target, new ExchangeLog(50), settings.timeoutMs, target.spec.startupTimeoutMs ?? settings.timeoutMs);
+    const probe = await discoverEra(target, new ExchangeLog(50), settings.timeoutMs, target.spec.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS);
     if ('notStarted' in probe) return fail(probe.notStarted, 'check that the command runs by itself in a terminal (a build step, a missing file, the URL and port)');
     if ('problem' in probe) {
       const tail = tailLines(target.stderrTail());

@@ -32,3 +32,17 @@ export function didNotStart(how: string, stderr: string): string {
 function clip(line: string): string {
   return line.length > MAX_LINE ? `${line.slice(0, MAX_LINE - 1)}…` : line;
 }
+
+/** Launchers that download the server before it can answer: behind a proxy, they wait in silence. */
+const DOWNLOADING_LAUNCHER = /(^|[\s/])(npx|npm\s+exec|pnpm\s+dlx|yarn\s+dlx|bunx|uvx|uv\s+run|pipx\s+run|docker\s+run)\b/;
+
+/**
+ * What a server that stayed silent through its start-up budget may need: more time, or the network
+ * settings of the user's shell. Servers get a minimal environment, and a launcher that downloads
+ * first (npx, uvx…) hangs without the proxy or CA variable it needs.
+ */
+export function silentStartHint(command: string | undefined): string {
+  const more = '; give it longer with --startup-timeout MS (server.startup_timeout_ms in mcp-evals.yml)';
+  if (command === undefined || !DOWNLOADING_LAUNCHER.test(command)) return more;
+  return `${more}. It is started by a launcher that downloads first: servers get a minimal environment, so if that download needs a proxy or a CA certificate variable the environment does not pass, give it with --env NAME (env: in mcp-evals.yml)`;
+}

@@ -13,6 +13,8 @@ export interface TextOptions {
 
 /** Messages are cut here so each finding stays one line. */
 const MESSAGE_CHARS = 200;
+/** Why a run could not be evaluated is its only finding, and says what to do: room for the whole of it. */
+const REASON_CHARS = 1200;
 
 type Paint = (text: string) => string;
 
@@ -32,7 +34,7 @@ export function renderConformanceText(report: Report, options: TextOptions): str
   const section = report.conformance;
   const where = `${safe(h.era)}, ${safe(h.transport)}`;
   if (!section) return `${c.dim('-')} ${safe(h.server)}: MCP conformance did not run (${where})\n`;
-  if (h.notEvaluated) return `${c.red('✗')} ${c.bold(safe(h.server))}: MCP conformance could not be evaluated: ${safe(truncate(h.notEvaluated, MESSAGE_CHARS))}\n`;
+  if (h.notEvaluated) return `${c.red('✗')} ${c.bold(safe(h.server))}: MCP conformance could not be evaluated: ${safe(truncate(h.notEvaluated, REASON_CHARS))}\n`;
 
   const mark: Record<AssertionOutcome, string> = { pass: c.green('✓'), fail: c.red('✗'), warn: c.yellow('!'), 'n/a': c.dim('-') };
   const lines: string[] = [];
