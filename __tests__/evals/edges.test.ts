@@ -3,6 +3,7 @@
  * tool loop never passes, a misspelt tool name is exit 2 before any model call, the budget is a
  * hard ceiling under concurrency, and a cache entry is checked and re-scored, never trusted.
  */
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -127,6 +128,26 @@ describe('the result cache (item 5)', () => {
     for (const shard of await readdir(root)) for (const name of await readdir(join(root, shard))) files.push(join(root, shard, name));
     return files;
   }
+
+  it('with MCP_EVALS_CACHE_KEY set, an entry edited with its sha-256 recomputed is a miss: the red case stays red (issue 23 item 8)', async () => {
+    const signed = { ...env, MCP_EVALS_CACHE_KEY: 'a-ci-secret-kept-outside-the-cache' };
+    const { config, dir } = await setUp(wrongTool('get_weather', { location: 'Berlin' }), WEATHER, 'runs: 1\n');
+    const loaded = await loadConfig(config, { env: signed });
+    const first = await runEvals(loaded, { env: signed }, { layers: [1] });
+    expect(first.report.behaviour!.results[0]).toMatchObject({ passed: 0, failed: 1 });
+    const [file] = await entries(dir);
+    const stored = JSON.parse(await readFile(file, 'utf8'));
+    expect(Object.keys(stored).sort()).toEqual(['hmac', 'value']);
+    stored.value.trace.toolCalls[0].name = 'get_weather';
+    stored.value.trace.toolCalls[0].arguments = { location: 'Berlin' };
+    const text = JSON.stringify(stored.value);
+    await writeFile(file, JSON.stringify({ sha256: createHash('sha256').update(text).digest('hex'), value: stored.value }));
+    const calls = model!.calls();
+    const second = await runEvals(loaded, { env: signed }, { layers: [1] });
+    expect(second.report.behaviour!).toMatchObject({ cachedRuns: 0, executedRuns: 1 });
+    expect(second.report.behaviour!.results[0]).toMatchObject({ passed: 0, failed: 1 });
+    expect(model!.calls()).toBe(calls * 2);
+  });
 
   it('an edited entry (passed: true, a changed trace) or a truncated one is a miss, never a pass', async () => {
     const { config, dir } = await setUp(wrongTool('get_weather', { location: 'Berlin' }), WEATHER, 'runs: 2\n');

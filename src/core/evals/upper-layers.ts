@@ -3,7 +3,7 @@
 // needs (../on-demand.ts): never import it directly, or the bundle parses it on every cold start.
 import { join } from 'node:path';
 import type { SetupTrace } from '../agent/trace.js';
-import { FileResultStore, NoResultStore } from '../cache/store.js';
+import { CACHE_KEY_ENV, FileResultStore, NoResultStore } from '../cache/store.js';
 import type { DaemonConfig, EvalConfig, OtlpConfig } from '../config/types.js';
 import { ConfigurationError } from '../errors.js';
 import { loadGoldenSet } from '../golden/load.js';
@@ -46,7 +46,9 @@ export async function prepareBehaviour(config: EvalConfig, adapters: EvalAdapter
   const providerFor = adapters.providerFor ?? ((model: EvalConfig['models'][number]) => createProvider(model, adapters.env));
   // Fail on a missing key before any work, not in the middle of a run.
   for (const model of config.models) providerFor(model);
-  const store = adapters.store ?? (config.cache.enabled ? new FileResultStore<CachedRun>(join(config.cache.dir, 'runs')) : new NoResultStore<CachedRun>());
+  // Signed with a key kept outside the cache when one is set: then an edited entry is a miss (cache/store.ts).
+  const cacheKey = adapters.env[CACHE_KEY_ENV] || undefined;
+  const store = adapters.store ?? (config.cache.enabled ? new FileResultStore<CachedRun>(join(config.cache.dir, 'runs'), cacheKey) : new NoResultStore<CachedRun>());
   return { golden, judge, context, providerFor, store };
 }
 
