@@ -18,6 +18,7 @@ import type { ReceivedMessage } from './types.js';
 import { BUFFER_BOUNDS, BoundedList, droppedNote, type DropTally } from './bounds.js';
 import { capString, detach, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 import { Utf8Text } from './utf8-text.js';
+import { FloodGuard } from './flood.js';
 
 export interface StdioOptions {
   command: string;
@@ -29,17 +30,26 @@ export interface StdioOptions {
   exitGraceMs?: number;
   /** Where what the bounds drop is counted (the run's tally). */
   drops?: DropTally;
+  /** The run's unsolicited traffic, shared by every process of the server (see flood.ts). */
+  flood?: FloodGuard;
 }
 
 interface Line {
   at: number;
   raw: string;
+  /** Characters of the line as received, when `raw` keeps only its head. */
+  size?: number;
   message?: ReceivedMessage;
   problem?: string;
 }
 
 interface Waiter {
   id: string | number | null;
+  /** What it waits for (`tools/list`), for the flood finding. */
+  method: string;
+  /** The connection's unsolicited bytes and messages when the wait began. */
+  fromBytes: number;
+  fromMessages: number;
   resolve: (answer: Line) => void;
   fail: (reason: string) => void;
 }
@@ -72,6 +82,11 @@ export class StdioConnection implements Connection {
   private readonly maxLine: number;
   private readonly exitGraceMs: number;
   private readonly drops: DropTally | undefined;
+  private readonly flood: FloodGuard;
+  /** Unsolicited traffic of this process so far, to charge each waiting request with what arrived during its wait. */
+  private unsolicitedBytes = 0;
+  private unsolicitedMessages = 0;
+  private floodListeners: Array<() => void> = [];
   /** The line being read (a line in one chunk is decoded from it, not copied); `pendingHead` keeps its first bytes to show if it is not UTF-8. */
   private readonly pending = new Utf8Text(true);
   private pendingBytes = 0;
@@ -94,6 +109,7 @@ export class StdioConnection implements Connection {
     this.maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE;
     this.exitGraceMs = options.exitGraceMs ?? 5000;
     this.drops = options.drops;
+    this.flood = options.flood ?? new FloodGuard();
     this.group = new ProcessGroup(options.command, { cwd: options.cwd, env: options.env, stdin: 'pipe', drops: options.drops });
     this.group.child.stdout?.on('data', (chunk: Buffer) => this.onData(chunk));
     this.group.child.stdin?.on('error', () => {
@@ -130,6 +146,7 @@ export class StdioConnection implements Connection {
     if (!this.alive) {
       return { transport: 'stdio', request: { method: message.method, body: message.body }, failure: this.deathMessage(), startedAt, durationMs: 0 };
     }
+    if (this.flood.tripped) return { transport: 'stdio', request: { method: message.method, body: message.body }, failure: this.flood.notSent(message.method), startedAt, durationMs: 0 };
     // Evidence is a sample: the first lines that arrive while this exchange waits (and its answer), the rest counted.
     const sample = new BoundedList<Line>(BUFFER_BOUNDS.exchangeMessages, BUFFER_BOUNDS.exchangeBodyBytes, (line) => line.raw.length);
     const collect = (line: Line) => {
@@ -149,7 +166,7 @@ export class StdioConnection implements Connection {
     let failure: string | undefined;
     let answer: Line | undefined;
     if (message.expectAnswer) {
-      const outcome = message.fence ? await this.answerOrFence(message.id ?? null, message.fence, message.timeoutMs) : await this.waitForAnswer(message.id ?? null, message.timeoutMs);
+      const outcome = message.fence ? await this.answerOrFence(message.id ?? null, message.fence, message.timeoutMs, message.method) : await this.waitForAnswer(message.id ?? null, message.timeoutMs, message.method);
       if (outcome === 'timeout') failure = `no response within ${message.timeoutMs} ms`;
       else if (outcome === 'exit') failure = this.deathMessage();
       else if ('failure' in outcome) failure = outcome.failure;
@@ -202,6 +219,7 @@ export class StdioConnection implements Connection {
     if (!this.alive) {
       return { exchange: { transport: 'stdio', request, failure: this.deathMessage(), startedAt, durationMs: 0 }, received, endedByServer: true };
     }
+    if (this.flood.tripped) return { exchange: { transport: 'stdio', request, failure: this.flood.notSent(message.method), startedAt, durationMs: 0 }, received, endedByServer: false };
     let onMatch: (() => void) | undefined;
     const matched = new Promise<'match'>((resolve) => {
       onMatch = () => resolve('match');
@@ -222,7 +240,7 @@ export class StdioConnection implements Connection {
       if (message.id === undefined) {
         await Promise.race([this.quiet(options.collectMs), matched]);
       } else {
-        const answered = this.waitForAnswer(message.id, options.collectMs);
+        const answered = this.waitForAnswer(message.id, options.collectMs, message.method);
         let settled: Awaited<typeof answered> | undefined;
         void answered.then((outcome) => {
           settled = outcome;
@@ -280,21 +298,26 @@ export class StdioConnection implements Connection {
   async awaitReady(probes: Array<{ id: string; body: string }>, startupTimeoutMs: number, budgetMs = startupTimeoutMs): Promise<string | undefined> {
     if (this.readyAt !== undefined) return undefined;
     if (!this.alive) return this.startFailure();
+    // A flooding server is up (it talks); what it is asked then fails at once, saying why (flood.ts).
+    if (this.flood.tripped) return undefined;
     for (const probe of probes) this.group.child.stdin?.write(`${probe.body}\n`);
-    const outcome = await new Promise<'ready' | 'exit' | 'timeout'>((resolve) => {
-      const finish = (value: 'ready' | 'exit' | 'timeout') => {
+    const outcome = await new Promise<'ready' | 'exit' | 'timeout' | 'flood'>((resolve) => {
+      const finish = (value: 'ready' | 'exit' | 'timeout' | 'flood') => {
         clearTimeout(timer);
         this.readyListeners = this.readyListeners.filter((listener) => listener !== onReady);
         this.exitListeners = this.exitListeners.filter((listener) => listener !== onExit);
+        this.floodListeners = this.floodListeners.filter((listener) => listener !== onFlood);
         resolve(value);
       };
       const onReady = () => finish('ready');
       const onExit = () => setTimeout(() => finish(this.readyAt === undefined ? 'exit' : 'ready'), 20);
+      const onFlood = () => finish('flood');
       const timer = setTimeout(() => finish('timeout'), startupTimeoutMs);
       this.readyListeners.push(onReady);
       this.exitListeners.push(onExit);
+      this.floodListeners.push(onFlood);
     });
-    if (outcome === 'ready') return undefined;
+    if (outcome === 'ready' || outcome === 'flood') return undefined;
     if (outcome === 'exit') return this.startFailure();
     return didNotStart(`no answer to anything within the start-up budget of ${budgetMs} ms (--startup-timeout)`, this.group.stderrTail(8000));
   }
@@ -326,7 +349,7 @@ export class StdioConnection implements Connection {
     return `server process ${how}${tail ? `; stderr ends with: ${tail}` : ''}`;
   }
 
-  private waitForAnswer(id: string | number | null, timeoutMs: number): Promise<Line | 'timeout' | 'exit' | { failure: string }> {
+  private waitForAnswer(id: string | number | null, timeoutMs: number, method = 'a request'): Promise<Line | 'timeout' | 'exit' | { failure: string }> {
     const already = this.lines.find(
       (line) => !this.claimed.has(line) && line.message && (isResponse(line.message) || isIdlessError(line.message)) && sameId(line.message.id ?? null, id),
     );
@@ -334,10 +357,11 @@ export class StdioConnection implements Connection {
       this.claimed.add(already);
       return Promise.resolve(already);
     }
+    if (this.flood.tripped) return Promise.resolve({ failure: this.flood.tripped });
     return new Promise((resolve) => {
       const timer = setTimeout(() => finish('timeout'), timeoutMs);
       const onExit = () => setTimeout(() => finish('exit'), 20); // let the last stdout bytes arrive
-      const waiter: Waiter = { id, resolve: (line) => finish(line), fail: (failure) => finish({ failure }) };
+      const waiter: Waiter = { id, method, fromBytes: this.unsolicitedBytes, fromMessages: this.unsolicitedMessages, resolve: (line) => finish(line), fail: (failure) => finish({ failure }) };
       const finish = (outcome: Line | 'timeout' | 'exit' | { failure: string }) => {
         clearTimeout(timer);
         this.waiters = this.waiters.filter((w) => w !== waiter);
@@ -353,9 +377,9 @@ export class StdioConnection implements Connection {
    * For input that may get no answer at all (a line that is not JSON): a fence request goes right
    * behind it, and once the fence is answered (plus slack) the wait is over, instead of a deadline.
    */
-  private async answerOrFence(id: string | number | null, fence: { id: string; body: string }, timeoutMs: number): Promise<Line | 'timeout' | 'exit' | { failure: string }> {
+  private async answerOrFence(id: string | number | null, fence: { id: string; body: string }, timeoutMs: number, method?: string): Promise<Line | 'timeout' | 'exit' | { failure: string }> {
     this.group.child.stdin?.write(`${fence.body}\n`);
-    const answered = this.waitForAnswer(id, timeoutMs);
+    const answered = this.waitForAnswer(id, timeoutMs, method);
     const fenced = this.waitForAnswer(fence.id, timeoutMs).then(async (outcome) => {
       await this.quiet(FENCE_SLACK_MS);
       return outcome;
@@ -385,6 +409,8 @@ export class StdioConnection implements Connection {
   }
 
   private onData(chunk: Buffer): void {
+    // Once the server flooded, nothing more is waited for: its output is no longer read line by line.
+    if (this.flood.tripped) return;
     let start = 0;
     for (let index = chunk.indexOf(0x0a); index !== -1; index = chunk.indexOf(0x0a, start)) {
       this.append(chunk.subarray(start, index));
@@ -431,9 +457,9 @@ export class StdioConnection implements Connection {
     const raw = text.endsWith('\r') ? text.slice(0, -1) : text;
     if (raw.trim() === '') return;
     const message = parseJsonMessage(raw);
-    if (message) return this.record({ at, raw: this.keptText(raw), message });
+    if (message) return this.record({ at, raw: this.keptText(raw), size: raw.length, message });
     const deep = tooDeepId(raw);
-    if (!deep) return this.record({ at, raw: this.keptText(raw), problem: 'not a JSON-RPC message' });
+    if (!deep) return this.record({ at, raw: this.keptText(raw), size: raw.length, problem: 'not a JSON-RPC message' });
     const problem = `JSON nested deeper than ${MAX_JSON_DEPTH} levels, not processed`;
     this.record({ at, raw: detach(raw.slice(0, 500)), problem });
     // Most likely an answer: fail its waiter now, with the reason, rather than at its deadline.
@@ -462,8 +488,26 @@ export class StdioConnection implements Connection {
   }
 
   /** Unsolicited records are kept up to the bound; the rest are counted, here and in the run's tally. */
-  private keepStray(record: UnsolicitedRecord): void {
+  private keepStray(record: UnsolicitedRecord, size = record.raw.length): void {
     if (!this.stray.push(record)) this.drops?.add('unsolicited', 1);
+    this.chargeFlood(size);
+  }
+
+  /**
+   * Charges unsolicited traffic to the run and to every request waiting now (see flood.ts): past a
+   * request's bound, or the run's, the server is flooding and nothing of it is waited for any more.
+   */
+  private chargeFlood(size: number): void {
+    this.unsolicitedBytes += size;
+    this.unsolicitedMessages += 1;
+    const runBound = this.flood.add(size);
+    const flooded = this.waiters.find((waiter) => this.unsolicitedBytes - waiter.fromBytes > this.flood.perRequestBytes);
+    if (flooded) this.flood.floodedRequest(flooded.method, this.unsolicitedBytes - flooded.fromBytes, this.unsolicitedMessages - flooded.fromMessages);
+    else if (this.readyAt === undefined && this.unsolicitedBytes > this.flood.perRequestBytes) this.flood.floodedRequest('its first request', this.unsolicitedBytes, this.unsolicitedMessages);
+    else if (!runBound) return;
+    const why = this.flood.tripped!;
+    for (const waiter of [...this.waiters]) waiter.fail(waiter === flooded ? why : `not answered: ${why}`);
+    for (const listener of this.floodListeners.splice(0)) listener();
   }
 
   private record(line: Line): void {
@@ -488,10 +532,10 @@ export class StdioConnection implements Connection {
     }
     if (!message) {
       // A JSON-RPC error for unparseable input may carry id null; it is matched above. Everything else is a finding.
-      this.keepStray({ at: line.at, raw: line.raw, reason: line.problem ?? 'unparseable' });
+      this.keepStray({ at: line.at, raw: line.raw, reason: line.problem ?? 'unparseable' }, line.size);
       return;
     }
     const reason = message.method !== undefined && message.id !== undefined ? 'request from the server' : 'notification';
-    this.keepStray({ at: line.at, raw: line.raw, message, reason });
+    this.keepStray({ at: line.at, raw: line.raw, message, reason }, line.size);
   }
 }

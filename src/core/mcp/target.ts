@@ -1,4 +1,5 @@
 import { DropTally } from './bounds.js';
+import { FloodGuard } from './flood.js';
 import type { Connection } from './connection.js';
 import { ProcessGroup } from './process-group.js';
 import { didNotStart } from './startup-error.js';
@@ -32,6 +33,8 @@ export class Target {
   private readonly connections: Connection[] = [];
   /** What the bounds dropped over every connection to this server (and its stderr), for the report. */
   readonly drops = new DropTally();
+  /** Unsolicited traffic over every stdio process of this server: a flood stops the run's waiting once (flood.ts). */
+  readonly flood = new FloodGuard();
 
   private constructor(readonly spec: TargetSpec) {}
 
@@ -54,7 +57,7 @@ export class Target {
   connect(): Connection {
     const connection =
       this.spec.kind === 'stdio'
-        ? new StdioConnection({ command: this.spec.command, cwd: this.spec.cwd, env: this.spec.env, drops: this.drops })
+        ? new StdioConnection({ command: this.spec.command, cwd: this.spec.cwd, env: this.spec.env, drops: this.drops, flood: this.flood })
         : new this.http!.HttpConnection({ url: this.spec.url, headers: this.spec.headers, drops: this.drops });
     this.connections.push(connection);
     return connection;
