@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config/load.js';
 import { runEvals } from '../../src/core/evals/run-evals.js';
+import { renderBehaviourText } from '../../src/core/report/behaviour-text.js';
 import { failing, loop, malformed, noTool, rightTool, startScriptedModel, wrongTool, type Script, type ScriptedModel } from '../fixtures/models/scripted-model-server.js';
 import { runCli } from '../helpers/cli.js';
 import { EXAMPLE_SERVER, byPrompt, modelsYaml, project } from '../helpers/evals.js';
@@ -95,6 +96,24 @@ describe('the budget is a hard ceiling (item 4)', () => {
       { id: 'negative-chitchat', model: 'scripted-openai', runs: 5 },
     ]);
     expect(result.stdout).toMatch(/not reached: weather-basic \[scripted-openai\], negative-chitchat \[scripted-openai\]/);
+  }, 60_000);
+});
+
+describe('a budget-cut run tells one story (issue 23 item 9)', () => {
+  it('telemetry counts the calls of runs the budget stopped mid-run, and task success says what it stands on', async () => {
+    const tasks = `${WEATHER}- id: negative-chitchat
+  prompt: "Thanks, that's all I needed."
+  expect_tool: null
+`;
+    const script = byPrompt({ Berlin: rightTool('get_weather', { location: 'Berlin' }), Thanks: noTool("You're welcome!") });
+    const { config } = await setUp(script, tasks, 'runs: 5\nconcurrency: 4\nbudget: {max_model_calls: 5}\ncache: {enabled: false}\n');
+    const { report } = await runEvals(await loadConfig(config, { env }), { env }, { layers: [1] });
+    expect(report.behaviour!.modelCalls).toBe(5);
+    expect(report.telemetry!.modelCalls).toBe(5);
+    const text = renderBehaviourText(report.behaviour!, { color: false }, report.telemetry);
+    expect(text).toMatch(/\b5 model calls\b/);
+    expect(text).toContain('model scripted-openai: 5 calls');
+    expect(text).toMatch(/task success 100% of 1 decided run \(9 not evaluated\)/);
   }, 60_000);
 });
 

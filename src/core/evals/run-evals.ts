@@ -1,3 +1,4 @@
+import type { TelemetryInput } from '../telemetry/summary.js';
 import type { ResultStore } from '../cache/store.js';
 import type { SetupTrace } from '../agent/trace.js';
 import type { EvalConfig } from '../config/types.js';
@@ -66,11 +67,12 @@ export async function runEvals(config: EvalConfig, adapters: EvalAdapters, optio
   let behaviour: Report['behaviour'];
   let runs: RunResult[] = [];
   let traceLines: TraceLine[] = [];
+  let cutRuns: readonly TelemetryInput[] = [];
   let setup: SetupTrace | undefined;
   let server = conformance?.server;
   if (upper && behaviourSetup) {
     const layer = await upper.behaviourLayer(config, behaviourSetup, adapters, options);
-    ({ runs, setup, traceLines, behaviour } = layer);
+    ({ runs, setup, traceLines, cutRuns, behaviour } = layer);
     server ??= layer.server;
   }
   const report: Report = conformance
@@ -90,7 +92,7 @@ export async function runEvals(config: EvalConfig, adapters: EvalAdapters, optio
         },
         ...(behaviour ? { behaviour } : {}),
       };
-  if (upper && behaviour) report.telemetry = upper.telemetrySection(traceLines);
+  if (upper && behaviour) report.telemetry = upper.telemetrySection([...traceLines, ...cutRuns]);
   report.header.durationMs = Date.now() - startedAt.getTime();
   const warnings = upper ? await upper.exportTraces(config, report, traceLines, setup, adapters) : [];
   return { report, runs, traceLines, warnings, ...(setup ? { setup } : {}) };

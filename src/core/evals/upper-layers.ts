@@ -1,6 +1,7 @@
 // Layers 1–3 as the run needs them: layer 1's setup and runs (with 2's faults and injections), the
 // telemetry section and the trace export. Loaded only through the door of what a conformance run never
 // needs (../on-demand.ts): never import it directly, or the bundle parses it on every cold start.
+import type { TelemetryInput } from '../telemetry/summary.js';
 import { join } from 'node:path';
 import type { SetupTrace } from '../agent/trace.js';
 import { CACHE_KEY_ENV, FileResultStore, NoResultStore } from '../cache/store.js';
@@ -72,7 +73,10 @@ export async function behaviourLayer(config: EvalConfig, prepared: BehaviourSetu
     .map((r) => ({ ...toRunRecord(byId.get(r.caseId)!, r.trace, r.scores, r.passed), cached: r.cached, outcome: r.outcome }));
   const behaviour = behaviourSection(config, golden, run, { shard: options.shard, judge: judge ? { model: judge.model, criteria: [...judge.criteriaIds] } : undefined });
   const server: NonNullable<Report['header']['server']> = { name: run.serverInfo?.name, version: run.serverInfo?.version, transport: targetOf(config).kind, target: describeTarget(config) };
-  return { runs: run.runs as RunResult[], setup: run.setup, traceLines, behaviour, server };
+  // Runs the budget stopped mid-run made model calls too: telemetry counts them, so its call count
+  // agrees with the headline's (they are no trace line: nothing was scored).
+  const cutRuns: TelemetryInput[] = run.runs.filter((r) => r.outcome === 'not_run' && r.trace.spans.some((span) => span.kind === 'model')).map((r) => ({ caseId: r.caseId, model: r.model, trace: r.trace, cached: false }));
+  return { runs: run.runs as RunResult[], setup: run.setup, traceLines, cutRuns, behaviour, server };
 }
 
 /** What about scoring changes results: a new judge or embeddings model must not reuse old scores. */

@@ -42,6 +42,20 @@ export function modelCallsText(section: Pick<BehaviourSection, 'modelCalls' | 'f
   return `${section.modelCalls} model call${section.modelCalls === 1 ? '' : 's'}${failed > 0 ? ` (${failed} failed)` : ''}`;
 }
 
+/**
+ * "task success 100%", and when runs of the model were not evaluated (errored, cut by the budget)
+ * what the rate stands on: "task success 100% of 1 decided run (4 not evaluated)", never a bare
+ * 100% beside "4 not evaluated".
+ */
+export function taskSuccessText(section: Pick<BehaviourSection, 'results' | 'metrics'>, model: string): string {
+  const rate = `task success ${formatRate(section.metrics.perModel[model]?.taskSuccessRate)}`;
+  const results = section.results.filter((result) => result.model === model);
+  const notEvaluated = results.reduce((n, result) => n + result.errored + result.notRun, 0);
+  if (notEvaluated === 0) return rate;
+  const decided = results.reduce((n, result) => n + result.passed + result.failed, 0);
+  return `${rate} of ${decided} decided run${decided === 1 ? '' : 's'} (${notEvaluated} not evaluated)`;
+}
+
 export function formatCost(usd: number | null): string {
   return usd === null ? 'unknown (a model has no price)' : `$${usd.toFixed(usd < 1 ? 4 : 2)}`;
 }
@@ -65,7 +79,7 @@ export function renderBehaviourMarkdown(section: BehaviourSection, telemetry?: T
     const meeting = results.filter((result) => result.meetsFloor === true).length;
     const flaky = results.filter((result) => result.flaky).length;
     const notEvaluated = results.filter((result) => !isEvaluated(result)).length;
-    lines.push(`- ${markdownCode(model)}: ${meeting}/${results.length} cases meet their floor${notEvaluated ? `, ${notEvaluated} not evaluated` : ''}${flaky ? `, ${flaky} flaky` : ''}; task success ${formatRate(section.metrics.perModel[model]?.taskSuccessRate)}`);
+    lines.push(`- ${markdownCode(model)}: ${meeting}/${results.length} cases meet their floor${notEvaluated ? `, ${notEvaluated} not evaluated` : ''}${flaky ? `, ${flaky} flaky` : ''}; ${taskSuccessText(section, model)}`);
   }
   const cached = section.cachedRuns + section.executedRuns > 0 ? Math.round((100 * section.cachedRuns) / (section.cachedRuns + section.executedRuns)) : 0;
   lines.push(`- ${modelCallsText(section)}, cost ${formatCost(section.costUsd)}, ${cached}% of runs from cache, ${formatDuration(section.durationMs)}`);

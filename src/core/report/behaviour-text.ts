@@ -1,5 +1,5 @@
 import { isEvaluated, notEvaluatedLine } from '../evals/evaluated.js';
-import { caseCell, formatCost, formatRate, modelCallsText } from './behaviour-markdown.js';
+import { caseCell, formatCost, modelCallsText, taskSuccessText } from './behaviour-markdown.js';
 import { truncate } from './escape.js';
 import { formatDuration } from './outcome.js';
 import { palette, safe, type TextOptions } from './text.js';
@@ -26,7 +26,7 @@ export function renderBehaviourText(section: BehaviourSection, options: TextOpti
     const meeting = results.filter((result) => result.meetsFloor === true).length;
     const flaky = results.filter((result) => result.flaky).length;
     const notEvaluated = results.filter((result) => !isEvaluated(result)).length;
-    lines.push(`  ${safe(model.id)}: ${meeting}/${results.length} cases meet their floor${notEvaluated ? c.red(`, ${notEvaluated} not evaluated`) : ''}, task success ${formatRate(section.metrics.perModel[model.id]?.taskSuccessRate)}${flaky ? c.yellow(`, ${flaky} flaky`) : ''}`);
+    lines.push(`  ${safe(model.id)}: ${meeting}/${results.length} cases meet their floor${notEvaluated ? c.red(`, ${notEvaluated} not evaluated`) : ''}, ${taskSuccessText(section, model.id)}${flaky ? c.yellow(`, ${flaky} flaky`) : ''}`);
   }
   if (section.notEvaluated && section.notEvaluated.runs > 0) lines.push('', c.red(`! ${safe(notEvaluatedLine(section.notEvaluated))}`));
   if (section.partial) {

@@ -4,7 +4,7 @@ import { renderSurfaceHtml } from './html-surface.js';
 import type { TraceLine } from '../evals/run-evals.js';
 import type { HistoryEntry } from '../history/history.js';
 import { assertionRows, type AssertionOutcome } from './assertions.js';
-import { formatCost, formatRate } from './behaviour-markdown.js';
+import { formatCost, formatRate, taskSuccessText } from './behaviour-markdown.js';
 import { undeterminedOf } from './resilience-markdown.js';
 import { renderCharts, type ChartBaseline, type Charts } from './charts/index.js';
 import { truncate } from './escape.js';
@@ -219,7 +219,7 @@ function renderBehaviourHeadline(section: BehaviourSection): string {
     const flaky = results.filter((result) => result.flaky).length;
     const mark = below > 0 ? '<span class="bad">✗</span>' : '<span class="ok">✓</span>';
     out.push(
-      `<li class="model-headline" data-model="${h(model.id)}">${mark} <b>${h(model.id)}</b> <span class="muted">(${h(model.provider)} ${h(model.model)}, temperature ${model.temperature}, max_steps ${model.maxSteps})</span>: ${meeting}/${results.length} cases meet their floor, task success ${formatRate(section.metrics.perModel[model.id]?.taskSuccessRate)}${flaky ? `, <span class="warn">${flaky} flaky</span>` : ''}</li>`,
+      `<li class="model-headline" data-model="${h(model.id)}">${mark} <b>${h(model.id)}</b> <span class="muted">(${h(model.provider)} ${h(model.model)}, temperature ${model.temperature}, max_steps ${model.maxSteps})</span>: ${meeting}/${results.length} cases meet their floor, ${h(taskSuccessText(section, model.id))}${flaky ? `, <span class="warn">${flaky} flaky</span>` : ''}</li>`,
     );
   }
   out.push('</ul>');
