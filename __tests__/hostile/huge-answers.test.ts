@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCliProcess } from '../helpers/cli-process.js';
 import { cliTarget, REFERENCE_SERVER } from '../helpers/conformance.js';
@@ -15,6 +16,7 @@ import { cliTarget, REFERENCE_SERVER } from '../helpers/conformance.js';
  * V8 let the dead 15 MB copies pile up before collecting (see utf8-text.ts and reclaim.ts).
  */
 const PEAK_RSS_LIMIT = 300 * 1024 * 1024;
+const HUGE_NAMES = fileURLToPath(new URL('../fixtures/servers/huge-names.mjs', import.meta.url));
 
 describe('huge answers', () => {
   it.each([
@@ -45,5 +47,20 @@ describe('huge answers', () => {
       expect(listing?.status).toBe('fail');
       expect(listing?.message).toMatch(transport === 'stdio' ? /stdout line longer than 16777216 bytes; it was dropped unread/ : /response body exceeds 16777216 bytes; read stopped|response body not complete within 5000 ms/);
     }
+  }, 160_000);
+
+  it('six distinct 15 MB tool names, one per tools/list answer (stdio): a whole run stays under 300 MB peak RSS (issue 26 item 5)', async () => {
+    // Before: 414-422 MB here (453-466 MB in the issue): the table that shares huge strings held four
+    // such names and missed every time on a cycle of six, and a check joined every name of two lists
+    // into its message before capping it (two flat strings of ~90 MB).
+    const out = mkdtempSync(join(tmpdir(), 'mcp-evals-huge-names-'));
+    const server = ['node', HUGE_NAMES, '--', 'node', REFERENCE_SERVER].map((part) => JSON.stringify(part)).join(' ');
+    const result = await runCliProcess(['conformance', '--command', server, '--out', out], { timeoutMs: 150_000, fromLib: true });
+    expect(result.timedOut, result.stderr.slice(-2000)).toBe(false);
+    expect([0, 1], `${result.stdout.slice(-1000)}\n${result.stderr.slice(-1000)}`).toContain(result.code);
+    expect(result.peakRssBytes!, `${Math.round(result.peakRssBytes! / 1048576)} MB`).toBeLessThan(PEAK_RSS_LIMIT);
+    const report = readFileSync(join(out, 'report.json'), 'utf8');
+    expect(report.length).toBeLessThan(4 * 1024 * 1024);
+    for (let i = 0; i < 6; i++) expect(report).toContain(`huge_${i}_`);
   }, 160_000);
 });

@@ -32,4 +32,19 @@ describe('parseSharingHugeStrings', () => {
     expect(grown).toBeLessThan(40 * 1024 * 1024);
     expect((kept[39]?.result as { tools: Array<{ name: string }> }).tools[0].name).toBe(name);
   });
+
+  it('shares distinct huge strings a server cycles through, even more than the table holds (issue 26 item 5)', () => {
+    // Ten distinct 2 MB names in turn, five rounds: a least-recently-used table of eight missed every
+    // time (fifty copies, 95 MB measured); this one keeps sharing most of the ones it holds (about
+    // twenty-two copies, 52 MB measured).
+    const names = Array.from({ length: 10 }, (_, i) => `huge_${i}_${String.fromCharCode(97 + i).repeat(2 * 1024 * 1024)}`);
+    const lines = names.map((name, i) => JSON.stringify({ jsonrpc: '2.0', id: i, result: { tools: [{ name, inputSchema: { type: 'object' } }] } }));
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const kept = Array.from({ length: 50 }, (_, i) => parseJsonMessage(lines[i % lines.length]!));
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(grown, `${Math.round(grown / 1048576)} MB`).toBeLessThan(70 * 1024 * 1024);
+    expect(kept.map((message) => (message?.result as { tools: Array<{ name: string }> }).tools[0].name)).toEqual(Array.from({ length: 50 }, (_, i) => names[i % 10]));
+  });
 });
