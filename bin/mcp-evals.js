@@ -27,7 +27,7 @@ try {
   ({ main } = await import('../lib/cli-bundle/main.js'));
 } catch (error) {
   if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('lib/cli-bundle/main.js')) throw error;
-  console.error('mcp-evals: lib/ is not built: run `npm ci` (it builds) or `npm run build` in this checkout.');
+  console.error('mcp-evals: lib/ is not built: run `npm run build` in this checkout (after `npm ci`).');
   process.exit(3);
 }
 process.exitCode = await main(process.argv.slice(2));

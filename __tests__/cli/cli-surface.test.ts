@@ -1,7 +1,7 @@
 /**
  * The CLI as a clone and a new user meet it: every command answers --help (exit 0), commands
  * are loaded on demand (so --version and --help stay fast: bench/cli-startup.mjs measures it),
- * `npm ci` builds lib/ (the prepare script), and init leaves a repository ready to run.
+ * `npm run build` (run by the demo and the tests) builds lib/, and init leaves a repository ready to run.
  */
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,9 +31,11 @@ describe('the CLI surface', () => {
     for (const name of COMMAND_NAMES) expect(source).toMatch(new RegExp(`${name}: async \\(\\) => \\(await import\\('\\./commands/`));
   });
 
-  it('builds lib/ on npm ci in a clone (prepare), which bin/mcp-evals.js runs', async () => {
+  it('builds lib/ once before the demo and the tests (no prepare: an installed package runs no script), which bin/mcp-evals.js runs', async () => {
     const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; bin: Record<string, string> };
-    expect(pkg.scripts.prepare).toBe('npm run build --silent');
+    expect(pkg.scripts.prepare).toBeUndefined();
+    expect(pkg.scripts.demo).toMatch(/^npm run build --silent && /);
+    expect(pkg.scripts.test).toMatch(/^npm run build --silent && vitest run$/);
     // The validators are generated first (src/core/validators/generate.mjs), then lib/ is compiled and bundled.
     expect(pkg.scripts.build).toBe('node src/core/validators/generate.mjs && tsc -p tsconfig.build.json && node src/cli/bundle.mjs');
     const build = JSON.parse(await readFile(join(ROOT, 'tsconfig.build.json'), 'utf8')) as { extends: string };

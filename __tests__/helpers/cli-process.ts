@@ -8,7 +8,7 @@ const ENTRY = fileURLToPath(new URL('./cli-child.ts', import.meta.url));
 const LIB_ENTRY = fileURLToPath(new URL('./cli-child-lib.mjs', import.meta.url));
 
 /** Refuses a lib/ older than src/ (or none): a memory figure of stale code would prove nothing. */
-function assertLibFresh(): void {
+export function assertLibFresh(): void {
   let built: number;
   try {
     built = statSync(join(ROOT, 'lib', 'cli-bundle', 'main.js')).mtimeMs;
