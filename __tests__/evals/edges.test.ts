@@ -137,6 +137,17 @@ describe('failed attempts count against the budget (issue 23 item 4)', () => {
     const { report } = await runEvals(await loadConfig(config, { env }), { env }, { layers: [1] });
     expect(model!.calls()).toBe(5);
     expect(report.behaviour!).toMatchObject({ modelCalls: 5, failedModelCalls: 5 });
+    // Telemetry counts the same requests (item 9): one span per agent call, its attempts inside.
+    expect(report.telemetry!.perModel['scripted-openai']).toMatchObject({ calls: 5, errors: 5 });
+  }, 60_000);
+
+  it('a call that succeeds on its third attempt is three calls, two failed, in the headline and in telemetry alike', async () => {
+    const { config } = await setUp(failing(2, ok), WEATHER, 'runs: 1\ncache: {enabled: false}\n');
+    const { report } = await runEvals(await loadConfig(config, { env }), { env }, { layers: [1] });
+    expect(model!.calls()).toBe(4);
+    expect(report.behaviour!).toMatchObject({ modelCalls: 4, failedModelCalls: 2 });
+    expect(report.telemetry!.perModel['scripted-openai']).toMatchObject({ calls: 4, errors: 2 });
+    expect(report.behaviour!.results[0]).toMatchObject({ passed: 1 });
   }, 60_000);
 });
 

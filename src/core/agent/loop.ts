@@ -79,7 +79,7 @@ export async function runAgent(run: AgentRun): Promise<Trace> {
       response = await run.provider.complete({ messages, tools: run.tools, temperature: run.temperature, maxTokens: run.maxTokens, seed: run.seed, ...(run.mayRetryModel ? { mayRetry: run.mayRetryModel } : {}) });
     } catch (caught) {
       error = caught instanceof ModelError ? caught.message : `model call failed: ${caught instanceof Error ? caught.message : String(caught)}`;
-      spans.push({ spanId: spanId(), parentSpanId: agentSpanId, kind: 'model', name: run.provider.id, startMs: modelStart - started, durationMs: Date.now() - modelStart, error, attributes: { model: run.provider.model, errorType: modelErrorType(caught) } });
+      spans.push({ spanId: spanId(), parentSpanId: agentSpanId, kind: 'model', name: run.provider.id, startMs: modelStart - started, durationMs: Date.now() - modelStart, error, attributes: { model: run.provider.model, errorType: modelErrorType(caught), attempts: caught instanceof ModelError ? caught.attempts : 1 } });
       run.onModelError?.();
       stopReason = 'model_error';
       break;

@@ -107,12 +107,13 @@ export async function postJson(req: PostJsonRequest): Promise<PostJsonResponse> 
       return { status, json, attempts: attempt, latencyMs: Date.now() - started };
     } catch (thrown) {
       if (!(thrown instanceof AttemptFailure)) throw thrown;
+      const final = (error: ModelError) => Object.assign(error, { attempts: attempt });
       if (!thrown.retryable || attempt >= maxAttempts) {
-        if (!thrown.retryable || attempt === 1) throw thrown.error;
-        throw new ModelError(`${thrown.error.message} (gave up after ${attempt} attempts)`, thrown.error.kind, thrown.error.status, thrown.error.code);
+        if (!thrown.retryable || attempt === 1) throw final(thrown.error);
+        throw final(new ModelError(`${thrown.error.message} (gave up after ${attempt} attempts)`, thrown.error.kind, thrown.error.status, thrown.error.code));
       }
       if (req.mayRetry && !req.mayRetry()) {
-        throw new ModelError(`${thrown.error.message} (not retried: the budget of model calls was reached after ${attempt} attempt${attempt === 1 ? '' : 's'})`, thrown.error.kind, thrown.error.status, thrown.error.code);
+        throw final(new ModelError(`${thrown.error.message} (not retried: the budget of model calls was reached after ${attempt} attempt${attempt === 1 ? '' : 's'})`, thrown.error.kind, thrown.error.status, thrown.error.code));
       }
       const backoff = base * 2 ** (attempt - 1);
       const jittered = backoff / 2 + random() * (backoff / 2);

@@ -68,6 +68,9 @@ export class ModelError extends Error {
   ) {
     super(message);
   }
+
+  /** Requests that went out for this call, retries included (each is a model call the budget counted). */
+  attempts = 1;
 }
 
 export interface ModelProvider {

@@ -4,8 +4,9 @@
  *
  * - A tool call the model made up (no such tool, unparseable arguments) never reached the server:
  *   it is counted in `invalidToolCalls`, not in any tool's latency.
- * - A failed model call counts as a call and an error, and its latency counts (a timeout is a
- *   latency); it has no usage, so it is left out of the token figures and of the cost.
+ * - Every request counts as a call, retries included (a span's `attempts`), as the budget and the
+ *   behaviour headline count them; each failed request is an error. A failed model call's latency
+ *   counts (a timeout is a latency); it has no usage, so it is left out of tokens and cost.
  * - Cost: a model with any successful call whose price is unknown has cost `null` ("unknown"),
  *   never 0, and `unpricedCalls` says how many calls had no price.
  * - Cached runs are real past measurements and are included; `cachedRuns` says how many.
@@ -117,8 +118,12 @@ export function telemetrySection(lines: readonly TelemetryInput[]): TelemetrySec
 }
 
 function addModelCall(model: ModelAccumulator, span: Span): void {
-  model.calls += 1;
+  const raw = span.attributes?.attempts;
+  const attempts = typeof raw === 'number' && Number.isFinite(raw) && raw >= 1 ? Math.min(Math.floor(raw), 1000) : 1;
+  model.calls += attempts;
   model.latencies.push(nonNegative(span.durationMs));
+  // The attempts before the last failed; the last one failed too when the span says so.
+  model.errors += attempts - 1;
   if (span.error !== undefined) {
     model.errors += 1;
     return;
