@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadServeConfig } from '../../src/core/daemon/serve-config.js';
 import { parseVerdict } from '../../src/core/scorers/judge-verdict.js';
 import { startScriptedModel, type ScriptedModel } from '../fixtures/models/scripted-model-server.js';
 import { runCli } from '../helpers/cli.js';
@@ -109,6 +110,20 @@ describe('the mcpd design, as written', () => {
     expect(result.stderr).toContain(`${file}:4:`);
     expect(result.stderr).toContain('api_key_env');
     expect(result.stderr + result.stdout).not.toContain('sk-live-123456');
+  });
+});
+
+describe('the daemon-only config', () => {
+  it('takes a pricing: section beside the judge, and points at a malformed price', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpd-design-'));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'mcpd.yml');
+    writeFileSync(file, 'judge:\n  model: m\n  endpoint: http://127.0.0.1:9/v1\n  api_key: ""\npricing:\n  in-house-llm: {input_per_mtok: 1, output_per_mtok: 2}\n');
+    const config = await loadServeConfig(file, {});
+    expect(config).toMatchObject({ judge: { model: 'm', criteria: [{ id: 'task_completed' }], timeout_ms: 30_000 }, pricing: { 'in-house-llm': { input_per_mtok: 1, output_per_mtok: 2 } } });
+    expect(config.judge!.api_key_env).toBeUndefined();
+    writeFileSync(file, 'pricing:\n  in-house-llm: {input_per_mtok: "cheap"}\n');
+    await expect(loadServeConfig(file, {})).rejects.toThrow(/pricing\.in-house-llm/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRuns } from '../../src/core/daemon/otlp-runs.js';
+import { buildRuns, runBuilder } from '../../src/core/daemon/otlp-runs.js';
 import { renderRunPage } from '../../src/core/daemon/page.js';
 import type { StoredSpan } from '../../src/core/daemon/store.js';
 
@@ -36,5 +36,17 @@ describe('buildRuns on standard GenAI spans', () => {
     expect(html).toContain('stop max_steps');
     expect(html).toContain('→ get_weather');
     expect(html.match(/→ text/g)).toHaveLength(1);
+  });
+
+  it('prices standard GenAI model spans from the CLI\'s table (a config\'s pricing over it); an unknown model leaves the cost unknown, never 0', () => {
+    const chat = (id: number, model: string) => span(id, { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': model, 'gen_ai.usage.input_tokens': 1000, 'gen_ai.usage.output_tokens': 500 });
+    const agent = span(1, { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'bot' });
+    const [priced] = buildRuns([agent, chat(2, 'gpt-4o-mini'), chat(3, 'gpt-4o-mini-2024-07-18')]);
+    expect(priced.costUsd).toBeCloseTo(2 * (1000 * 0.15 + 500 * 0.6) / 1e6, 12);
+    expect(priced.trace.spans.filter((s) => s.kind === 'model').map((s) => s.attributes?.costUsd)).toEqual([expect.closeTo(0.00045, 12), expect.closeTo(0.00045, 12)]);
+    const [unknown] = buildRuns([agent, chat(2, 'gpt-4o-mini'), chat(3, 'in-house-llm')]);
+    expect(unknown.costUsd).toBeNull();
+    const [overridden] = runBuilder({ 'in-house-llm': { input_per_mtok: 1, output_per_mtok: 2 } })([agent, chat(2, 'in-house-llm')]);
+    expect(overridden.costUsd).toBeCloseTo((1000 * 1 + 500 * 2) / 1e6, 12);
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { runBuilder } from '../../core/daemon/otlp-runs.js';
 import { DAEMON_JUDGE_TIMEOUT_MS, loadServeConfig } from '../../core/daemon/serve-config.js';
 import { DEFAULT_MAX_BODY_BYTES, startDaemon } from '../../core/daemon/server.js';
 import { ConfigurationError } from '../../core/errors.js';
@@ -69,7 +70,7 @@ export async function serveCommand(argv: string[], out: Output): Promise<number>
   const quota = values['quota-per-minute'] === undefined ? undefined : positiveInteger(values['quota-per-minute'], '--quota-per-minute', 1);
   const maxBodyBytes = positiveInteger(values['max-body-mb'], '--max-body-mb', DEFAULT_MAX_BODY_BYTES / 1024 / 1024) * 1024 * 1024;
   const configFile = values.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
-  const config = configFile === undefined ? {} : await loadServeConfig(resolve(configFile), process.env);
+  const config = configFile === undefined ? { pricing: {} } : await loadServeConfig(resolve(configFile), process.env);
   const judgeConfig = config.judge;
   const judge = judgeConfig ? createJudgeScorer(judgeConfig, config.judgeApiKey) : undefined;
 
@@ -86,7 +87,8 @@ export async function serveCommand(argv: string[], out: Output): Promise<number>
   } finally {
     restoreWarnings();
   }
-  const store = new SqliteStore(dbPath);
+  // Model spans without a stated cost are priced from the CLI's table, with the config's `pricing:` over it.
+  const store = new SqliteStore(dbPath, { buildRuns: runBuilder(config.pricing) });
   let daemon;
   try {
     daemon = await startDaemon({

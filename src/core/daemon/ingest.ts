@@ -1,7 +1,6 @@
 import protobuf from 'protobufjs';
 import { HttpError } from './http.js';
 import { decodeOtlpJson, decodeOtlpProtobuf } from './otlp-decode.js';
-import { buildRuns } from './otlp-runs.js';
 import type { DaemonStore } from './store.js';
 
 /**
@@ -32,7 +31,7 @@ export function ingestOtlp(store: DaemonStore, contentType: string | undefined, 
   if (!protobufBody && type !== 'application/json') throw new HttpError(415, `Content-Type must be application/json or application/x-protobuf (OTLP/HTTP), got ${contentType ? `"${contentType}"` : 'none'}`);
   const decoded = protobufBody ? decodeOtlpProtobuf(body) : decodeOtlpJson(body.toString('utf8'));
   if (!decoded.ok) throw new HttpError(400, decoded.problem);
-  const stored = decoded.spans.length > 0 ? store.ingest(decoded.spans, buildRuns) : { spans: 0, runs: 0 };
+  const stored = decoded.spans.length > 0 ? store.ingest(decoded.spans) : { spans: 0, runs: 0 };
   const partial = decoded.rejected > 0 ? { rejectedSpans: decoded.rejected, errorMessage: `rejected: ${decoded.rejectReasons.join('; ')}` } : undefined;
   if (protobufBody) {
     const message = RESPONSE_TYPE.fromObject(partial ? { partialSuccess: partial } : {});

@@ -1,5 +1,9 @@
 import type { Span, SpanKind, StopReason, ToolCallRecord, Trace } from '../agent/trace.js';
+import type { PricingEntry } from '../config/types.js';
+import { costOf } from '../models/pricing.js';
 import type { StoredRun, StoredSpan } from './store.js';
+
+type Pricing = Readonly<Record<string, PricingEntry>>;
 
 /**
  * Spans → runs, following the OpenTelemetry GenAI and MCP semantic conventions: one run per
@@ -25,8 +29,13 @@ export function operationOf(span: StoredSpan): string | undefined {
   return OPERATIONS.has(first) ? first : undefined;
 }
 
+/** A run builder that prices model spans from the CLI's table with these overrides (a config's `pricing:`). */
+export function runBuilder(pricing: Pricing = {}): (spans: StoredSpan[]) => StoredRun[] {
+  return (spans) => buildRuns(spans, pricing);
+}
+
 /** The runs of one trace (all its stored spans). */
-export function buildRuns(spans: StoredSpan[]): StoredRun[] {
+export function buildRuns(spans: StoredSpan[], pricing: Pricing = {}): StoredRun[] {
   if (spans.length === 0) return [];
   const byId = new Map(spans.map((span) => [span.spanId, span]));
   const children = new Map<string, StoredSpan[]>();
@@ -67,9 +76,9 @@ export function buildRuns(spans: StoredSpan[]): StoredRun[] {
     // is not a run of its own.
     if (spans.some((span) => span.attributes['mcp-evals.phase'] === 'setup')) return [];
     const sorted = [...spans].sort(byStart);
-    return [toRun(sorted[0].traceId, undefined, sorted)];
+    return [toRun(sorted[0].traceId, undefined, sorted, pricing)];
   }
-  return roots.sort(byStart).map((root) => toRun(roots.length === 1 ? root.traceId : `${root.traceId}:${root.spanId}`, root, [root, ...descendants(root, children)]));
+  return roots.sort(byStart).map((root) => toRun(roots.length === 1 ? root.traceId : `${root.traceId}:${root.spanId}`, root, [root, ...descendants(root, children)], pricing));
 }
 
 function descendants(root: StoredSpan, children: Map<string, StoredSpan[]>): StoredSpan[] {
@@ -86,7 +95,7 @@ function descendants(root: StoredSpan, children: Map<string, StoredSpan[]>): Sto
   return out.sort(byStart);
 }
 
-function toRun(runId: string, root: StoredSpan | undefined, members: StoredSpan[]): StoredRun {
+function toRun(runId: string, root: StoredSpan | undefined, members: StoredSpan[], pricing: Pricing): StoredRun {
   const first = root ?? members[0];
   const startNs = BigInt(members.reduce((min, span) => (BigInt(span.startNs) < BigInt(min) ? span.startNs : min), first.startNs));
   const endNs = members.reduce((max, span) => (BigInt(span.endNs) > max ? BigInt(span.endNs) : max), BigInt(first.endNs));
@@ -112,7 +121,7 @@ function toRun(runId: string, root: StoredSpan | undefined, members: StoredSpan[
       startMs: start,
       durationMs: ms(BigInt(span.endNs) - BigInt(span.startNs)),
       ...(errorOf(span) ? { error: errorOf(span) } : {}),
-      attributes: spanAttributes(kind, span),
+      attributes: spanAttributes(kind, span, pricing),
     });
   }
   const toolCalls: ToolCallRecord[] = toolSpans.map((span) => {
@@ -131,9 +140,12 @@ function toRun(runId: string, root: StoredSpan | undefined, members: StoredSpan[
   const sum = (key: string) => modelSpans.reduce((total, span) => total + (num(span.attributes[key]) ?? 0), 0);
   const inputTokens = (root && num(a['gen_ai.usage.input_tokens'])) ?? sum('gen_ai.usage.input_tokens');
   const outputTokens = (root && num(a['gen_ai.usage.output_tokens'])) ?? sum('gen_ai.usage.output_tokens');
-  const costs = modelSpans.map((span) => num(span.attributes['mcp-evals.cost_usd']));
-  const costUsd = num(a['mcp-evals.cost_usd']) ?? (costs.length > 0 && costs.every((cost) => cost !== undefined) ? costs.reduce((t, c) => t! + c!, 0)! : null);
+  const costs = modelSpans.map((span) => spanCost(span, pricing));
   const model = str(a['mcp-evals.model.id']) ?? str(a['gen_ai.request.model']) ?? (modelSpans[0] ? modelOf(modelSpans[0]) : undefined) ?? 'unknown';
+  // Stated, else every model span's (stated or priced), else (no model spans) the agent's tokens priced: unknown stays null, never 0.
+  const costUsd =
+    num(a['mcp-evals.cost_usd']) ??
+    (costs.length > 0 ? (costs.every((cost) => cost !== undefined) ? costs.reduce((t, c) => t! + c!, 0)! : null) : root && (num(a['gen_ai.usage.input_tokens']) !== undefined || num(a['gen_ai.usage.output_tokens']) !== undefined) ? costOf(model, { inputTokens, outputTokens }, pricing) : null);
   const caseId = str(a['mcp-evals.case.id']) ?? str(a['gen_ai.agent.name']) ?? (root ? root.name.replace(/^invoke_agent\s*/, '') : '') ?? '';
   const input = messageText(a['gen_ai.input.messages'], 'user') ?? str(a['mcp-evals.case.prompt']) ?? (modelSpans[0] ? messageText(modelSpans[0].attributes['gen_ai.input.messages'], 'user') : undefined) ?? '';
   const answer = messageText(a['gen_ai.output.messages'], 'assistant') ?? (modelSpans.length > 0 ? messageText(modelSpans[modelSpans.length - 1].attributes['gen_ai.output.messages'], 'assistant') : undefined) ?? '';
@@ -178,9 +190,20 @@ function toRun(runId: string, root: StoredSpan | undefined, members: StoredSpan[
   };
 }
 
-function spanAttributes(kind: SpanKind, span: StoredSpan): Record<string, unknown> {
+/** A model span's cost: `mcp-evals.cost_usd`, else its tokens at its model's price (the CLI's table); undefined when unknown. */
+function spanCost(span: StoredSpan, pricing: Pricing): number | undefined {
+  const stated = num(span.attributes['mcp-evals.cost_usd']);
+  if (stated !== undefined) return stated;
+  const model = modelOf(span);
+  const input = num(span.attributes['gen_ai.usage.input_tokens']);
+  const output = num(span.attributes['gen_ai.usage.output_tokens']);
+  if (!model || (input === undefined && output === undefined)) return undefined;
+  return costOf(model, { inputTokens: input ?? 0, outputTokens: output ?? 0 }, pricing) ?? undefined;
+}
+
+function spanAttributes(kind: SpanKind, span: StoredSpan, pricing: Pricing): Record<string, unknown> {
   const a = span.attributes;
-  if (kind === 'model') return { model: modelOf(span), inputTokens: num(a['gen_ai.usage.input_tokens']), outputTokens: num(a['gen_ai.usage.output_tokens']), costUsd: num(a['mcp-evals.cost_usd']), toolCalls: requestedTools(span) };
+  if (kind === 'model') return { model: modelOf(span), inputTokens: num(a['gen_ai.usage.input_tokens']), outputTokens: num(a['gen_ai.usage.output_tokens']), costUsd: spanCost(span, pricing), toolCalls: requestedTools(span) };
   if (kind === 'tool') return { arguments: argumentsOf(a['gen_ai.tool.call.arguments']), result: str(a['gen_ai.tool.call.result']), 'mcp.method.name': str(a['mcp.method.name']), 'jsonrpc.request.id': a['jsonrpc.request.id'] };
   return { otelName: span.name };
 }

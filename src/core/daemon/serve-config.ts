@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { ConfigurationError } from '../errors.js';
 import { loadConfig } from '../config/load.js';
 import { CONFIG_DEFAULTS } from '../config/defaults.js';
-import type { EvalConfig, JudgeConfig } from '../config/types.js';
+import type { EvalConfig, JudgeConfig, PricingEntry } from '../config/types.js';
 import { readError } from '../golden/load.js';
 import { InvalidFileError, locatePath, parseYamlSource, suggestion, type Problem, type YamlSource } from '../golden/yaml-source.js';
 
@@ -21,6 +21,8 @@ export interface ServeConfig {
   judgeApiKey?: string;
   /** The full config when the file is an mcp-evals.yml (its secrets feed no_leaked_secret). */
   full?: EvalConfig;
+  /** Prices over the CLI's table for model spans without `mcp-evals.cost_usd` (`pricing:`). */
+  pricing: Record<string, PricingEntry>;
 }
 
 const JUDGE_KEYS = ['provider', 'model', 'endpoint', 'api_key', 'api_key_env', 'criteria', 'rubric', 'pass_threshold', 'timeout_seconds', 'timeout_ms'] as const;
@@ -40,19 +42,36 @@ export async function loadServeConfig(file: string, env: NodeJS.ProcessEnv): Pro
   const data = parsed.source.data;
   if (isObject(data) && (Object.hasOwn(data, 'server') || Object.hasOwn(data, 'models'))) {
     const full = await loadConfig(file);
-    return { full, ...(full.judge ? { judge: full.judge, ...keyFrom(full.judge, env) } : {}) };
+    return { full, pricing: full.pricing, ...(full.judge ? { judge: full.judge, ...keyFrom(full.judge, env) } : {}) };
   }
-  if (data === null || data === undefined) return {};
+  if (data === null || data === undefined) return { pricing: {} };
   if (!isObject(data)) throw new InvalidFileError(file, [{ location: locatePath(parsed.source, []), message: 'the config must be a mapping (a `judge:` section)' }]);
-  const nested = Object.hasOwn(data, 'judge');
+  const nested = Object.hasOwn(data, 'judge') || Object.hasOwn(data, 'pricing');
   const raw = nested ? data.judge : data;
   const at = nested ? ['judge'] : [];
   if (nested) {
-    const others = Object.keys(data).filter((key) => key !== 'judge');
-    if (others.length > 0) throw new InvalidFileError(file, others.map((key) => ({ location: locatePath(parsed.source!, [key]), message: `unknown section \`${key}\`: a daemon-only config has a \`judge:\` section (add \`server:\` and \`models:\` for a full mcp-evals.yml)` })));
+    const others = Object.keys(data).filter((key) => key !== 'judge' && key !== 'pricing');
+    if (others.length > 0) throw new InvalidFileError(file, others.map((key) => ({ location: locatePath(parsed.source!, [key]), message: `unknown section \`${key}\`: a daemon-only config has \`judge:\` and \`pricing:\` sections (add \`server:\` and \`models:\` for a full mcp-evals.yml)` })));
   }
+  const pricing = readPricing(parsed.source, data.pricing, file);
+  if (nested && raw === undefined) return { pricing };
   const judge = readJudge(parsed.source, raw, at, file);
-  return { judge, ...keyFrom(judge, env) };
+  return { judge, pricing, ...keyFrom(judge, env) };
+}
+
+/** `pricing:`: model id → `{input_per_mtok, output_per_mtok}` (US dollars per million tokens), as in mcp-evals.yml. */
+function readPricing(source: YamlSource, value: unknown, file: string): Record<string, PricingEntry> {
+  if (value === undefined || value === null) return {};
+  const problems: Problem[] = [];
+  const out: Record<string, PricingEntry> = {};
+  if (!isObject(value)) throw new InvalidFileError(file, [{ location: locatePath(source, ['pricing']), message: 'pricing: must be a map of model id → {input_per_mtok, output_per_mtok}' }]);
+  for (const [model, entry] of Object.entries(value)) {
+    const ok = isObject(entry) && Object.keys(entry).every((k) => k === 'input_per_mtok' || k === 'output_per_mtok') && [entry.input_per_mtok, entry.output_per_mtok].every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0);
+    if (!ok) problems.push({ location: locatePath(source, ['pricing', model]), message: `pricing.${model}: must be {input_per_mtok, output_per_mtok}, US dollars per million tokens (numbers ≥ 0)` });
+    else out[model] = { input_per_mtok: entry.input_per_mtok as number, output_per_mtok: entry.output_per_mtok as number };
+  }
+  if (problems.length > 0) throw new InvalidFileError(file, problems);
+  return out;
 }
 
 function keyFrom(judge: JudgeConfig, env: NodeJS.ProcessEnv): { judgeApiKey?: string } {
