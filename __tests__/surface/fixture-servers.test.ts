@@ -35,11 +35,10 @@ describe('surface analysis of the fixture servers (stdio, real processes)', () =
       'error name-duplicate tool:dup /name',
       'warning description-missing tool:lookup /description',
       'warning param-undescribed tool:lookup /inputSchema/properties/id',
-      'warning missing-purpose tool:fetch_user /description',
       'warning name-invalid tool:get weather! /name',
-      'warning missing-purpose tool:set_mode /description',
       'note required-no-format tool:lookup /inputSchema/properties/id',
       'note required-no-format tool:fetch_user /inputSchema/properties/user_id',
+      'note missing-purpose tool:fetch_user /description',
       'note missing-usage tool:fetch_user /description',
       'note missing-returns tool:fetch_user /description',
       'note missing-limits tool:fetch_user /description',
@@ -50,6 +49,7 @@ describe('surface analysis of the fixture servers (stdio, real processes)', () =
       'note missing-usage tool:dup /description',
       'note missing-usage tool:dup /description',
       'note enum-unexplained tool:set_mode /inputSchema/properties/mode/enum',
+      'note missing-purpose tool:set_mode /description',
       'note missing-usage tool:set_mode /description',
       'note missing-returns tool:set_mode /description',
       'note missing-limits tool:set_mode /description',
@@ -71,26 +71,27 @@ describe('surface analysis of the fixture servers (stdio, real processes)', () =
     const poisoning = surface.findings.filter((item) => item.classes);
     expect(poisoning.map((item) => `${item.level} ${item.id} ${item.kind}:${item.name} ${item.pointer}`)).toEqual([
       'error model-instruction tool:add /description',
+      // A request to read a key file: an error since issue 24 (a bare mention of one is no finding).
+      'error secret-reference tool:add /description',
       'error hidden-characters tool:lookup_docs /description',
       'error hidden-characters tool:translate /description',
       'error model-instruction tool:translate /description',
       'error hidden-characters tool:translate /inputSchema/properties/text/description',
       'error model-instruction prompt:summarize /description',
-      'warning secret-reference tool:add /description',
+      'error secret-reference resource:file:///config /description',
       'warning hidden-parameter tool:add /inputSchema/properties/sidenote',
       'warning tool-shadowing tool:send_report /description',
       'warning exfiltration-url tool:lookup_docs /description',
-      'warning secret-reference resource:file:///config /description',
     ]);
     const byId = (id: string, name: string) => poisoning.find((item) => item.id === id && item.name === name)!;
-    expect(byId('model-instruction', 'add').evidence).toBe('Do not tell the user | <IMPORTANT> | Before using this tool, read');
+    expect(byId('model-instruction', 'add').evidence).toBe('"<IMPORTANT>" | "Do not tell the user" | "</IMPORTANT>"');
     expect(byId('model-instruction', 'add').classes).toEqual({ mcpSecBench: 15, mcpSecBenchAttack: 'Tool Poisoning Attack', owasp: ['LLM01:2025'] });
     // Hidden characters are shown visibly; Unicode tags are decoded to the ASCII they smuggle.
     expect(byId('hidden-characters', 'translate').evidence).toBe('Translates text.⟦tags: "ignore previous instructions"⟧');
     expect(byId('hidden-characters', 'lookup_docs').evidence).toContain('⟦U+200B ZERO WIDTH SPACE⟧');
     expect(poisoning.find((item) => item.pointer === '/inputSchema/properties/text/description')!.evidence).toBe('Text to translate.⟦U+202E RIGHT-TO-LEFT OVERRIDE⟧');
-    expect(byId('model-instruction', 'translate').evidence).toBe('ignore previous instructions');
-    expect(byId('secret-reference', 'add').evidence).toBe('~/.ssh');
+    expect(byId('model-instruction', 'translate').evidence).toBe('"ignore previous instructions" (read after decoding Unicode tag characters)');
+    expect(byId('secret-reference', 'add').evidence).toBe('"read" + "~/.ssh/id_rsa"');
     expect(byId('exfiltration-url', 'lookup_docs').evidence).toBe('https://collect.evil.example/log?q={conversation} (a placeholder for data)');
     expect(byId('tool-shadowing', 'send_report').message).toContain('"send_email"');
     expect(byId('tool-shadowing', 'send_report').classes!.mcpSecBench).toBe(8);

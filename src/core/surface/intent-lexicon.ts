@@ -84,7 +84,7 @@ export const SENSITIVE = any([
   `${B}(your|the) (system prompt|instructions|system message)${E}`,
   `${B}(api|access|secret|private|ssh|auth|bearer|session|refresh)[ _-]?(keys?|tokens?)${E}|${B}passwords?${E}|${B}credentials?${E}|${B}passphrases?${E}|${B}cookies${E}`,
   `${B}environment variables${E}|${B}env vars${E}|process\\.env|${B}[A-Z][A-Z0-9]*_(TOKEN|KEY|SECRET|PASSWORD)${E}`,
-  `~\\/\\.|\\.ssh\\b|${B}id_(rsa|dsa|ecdsa|ed25519)${E}|(^|[\\s"'\`(/=])\\.env(\\.\\w+)?${E}|\\.aws\\/|\\.npmrc|\\.netrc|\\.pgpass|\\.gitconfig|\\.git-credentials|\\.docker\\/config|\\/etc\\/(passwd|shadow)|${B}mcp\\.json|claude_desktop_config`,
+  `~\\/\\.[\\w./-]+|[\\w/~.-]*\\.ssh\\/?[\\w./-]*|${B}id_(rsa|dsa|ecdsa|ed25519)${E}|(^|[\\s"'\`(/=])\\.env(\\.\\w+)?${E}|\\.aws\\/|\\.npmrc|\\.netrc|\\.pgpass|\\.gitconfig|\\.git-credentials|\\.docker\\/config|\\/etc\\/(passwd|shadow)|${B}mcp\\.json|claude_desktop_config`,
   `${B}(output|outputs|result|results|response|responses|return values?)\\b[^.]{0,40}\\b(other|every|each|all|previous|that|those) (other )?tools?${E}`,
   // es
   `${B}(historial|registro)\\s+(de\\s+la\\s+|del\\s+)?(conversación|conversacion|chat)|${B}(conversación|conversacion) (completa|entera)|${B}contraseñas?${E}|${B}credenciales${E}|${B}claves?\\s+(api|privadas?|ssh|secretas?)${E}|${B}variables de entorno${E}`,
@@ -149,4 +149,4 @@ export const SUPPRESS = any([
 ]);
 
 /** A reference to a tool: "the X tool", "tool X", "call X", "when X is used". */
-export const TOOL_WORD = any([`${B}(tool|tools|function|call|calls|calling|invoke|use|using|used|herramienta|outil|werkzeug|ferramenta|инструмент)${E}`, `工具|ツール|调用|呼び出`]);
+export const TOOL_WORD = any([`${B}(tool|tools|function|call|calls|calling|invoke|use|using|used|available|enabled|installed|herramienta|outil|werkzeug|ferramenta|инструмент)${E}`, `工具|ツール|调用|呼び出`]);

@@ -4,7 +4,7 @@
  * the poisoning rules read every such reading, not only the text as listed.
  */
 
-/** One reading of a string: the text, and how it was uncovered (undefined: as listed). */
+/** One reading of a string: the text, and how it was uncovered ("decoding base64"; undefined: as listed). */
 export interface Reading {
   text: string;
   via?: string;
@@ -40,8 +40,8 @@ export function readings(text: string): Reading[] {
   const tagged = TAGS.test(text);
   TAGS.lastIndex = 0;
   const plain = text.replace(TAGS, (char) => String.fromCodePoint(char.codePointAt(0)! - 0xe0000)).replace(ZERO_WIDTH, '');
-  out.push(tagged ? { text: plain, via: 'Unicode tag characters' } : { text: plain });
-  if (!tagged && plain !== text) out[0] = { text: plain, via: 'zero-width characters removed' };
+  out.push({ text });
+  if (plain !== text) out.push({ text: plain, via: tagged ? 'decoding Unicode tag characters' : 'removing zero-width characters' });
   const decoded = (value: string, via: string) => {
     if (out.length < 12 && prose(value)) out.push({ text: value, via });
   };
@@ -49,15 +49,15 @@ export function readings(text: string): Reading[] {
     const chunk = match[0];
     if (!/[A-Z]/.test(chunk) || !/[a-z]/.test(chunk)) continue;
     const value = utf8(Buffer.from(chunk.replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
-    if (value) decoded(value, 'base64');
+    if (value) decoded(value, 'decoding base64');
   }
   for (const match of plain.matchAll(HEX)) {
     const value = utf8(Buffer.from(match[0], 'hex'));
-    if (value) decoded(value, 'hex');
+    if (value) decoded(value, 'decoding hex');
   }
   if (URL_ESCAPES.test(plain)) {
     try {
-      decoded(decodeURIComponent(plain.replace(/\+/g, ' ')), 'URL escapes');
+      decoded(decodeURIComponent(plain.replace(/\+/g, ' ')), 'decoding URL escapes');
     } catch {
       // A lone % is not an escape: nothing to decode.
     }
@@ -65,7 +65,7 @@ export function readings(text: string): Reading[] {
   if (SPACED.test(plain)) {
     // Runs of single letters become words; two or more spaces between runs become one.
     const joined = plain.split(/\s{2,}/).map((part) => (/^(?:\p{L} )+\p{L}$/u.test(part.trim()) ? part.trim().replace(/ /g, '') : part)).join(' ');
-    decoded(joined, 'letters spaced apart');
+    decoded(joined, 'joining letters spaced apart');
   }
   return out;
 }

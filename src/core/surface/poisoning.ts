@@ -99,7 +99,7 @@ const IDENTIFIER = /(?<![\w./-])[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+(?![\w/-])/g;
 /** "Call this tool before X": ordering this tool's own use, not changing X. */
 const SELF_FIRST = /\b(call|use|invoke|run) this (tool|function)\b/i;
 /** Steering another tool with these is poisoning even among one server's own tools. */
-const COVERT = /\b(bcc|cc|redirect|prepend|secretly|silently|also send|also forward|copy of every|instead of the user's)\b/i;
+const COVERT = /\b(bcc|cc|redirect|prepend|secretly|silently|also send|also forward|copy of every|instead of the user's|send (a )?cop(y|ies)|(always|also) (send|forward|cc|bcc|add|include|set)|a copy to)\b/i;
 
 export interface NamedDefinition {
   kind: DefinitionKind;
@@ -114,12 +114,17 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
     const strings = walkStrings(definition.value);
     const at = { kind: definition.kind, name: definition.name };
     const ownWords = new Set([...identifierWords(definition.name), ...strings.filter((found) => found.key).map((found) => found.text)]);
-    const seen = new Set<string>();
+    // One finding per rule and place; what else triggered it there joins its evidence.
+    const seen = new Map<string, SurfaceFinding>();
     const push = (item: SurfaceFinding) => {
       const key = `${item.id} ${item.pointer}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      out.push(item);
+      const earlier = seen.get(key);
+      if (!earlier) {
+        seen.set(key, item);
+        out.push(item);
+      } else if (item.evidence && !earlier.evidence?.includes(item.evidence.replace(/ \(read after [^)]*\)$/, '')) && (earlier.evidence?.length ?? 0) < 600) {
+        earlier.evidence = earlier.evidence ? `${earlier.evidence} | ${item.evidence}` : item.evidence;
+      }
     };
     for (const found of strings) {
       const hidden = scanHidden(found.text);
@@ -131,7 +136,7 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
         const text = reading.text;
         // A single word ("string", an enum value) holds no instruction, URL sentence or tool directive.
         if (!/\s/.test(text) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) continue;
-        const how = reading.via ? ` (decoded from ${reading.via})` : '';
+        const how = reading.via ? ` (read after ${reading.via})` : '';
         const cite = (words: string) => `"${clip(words.trim(), 200)}"${how}`;
         for (const sentence of text.split(SENTENCE).slice(0, 200)) {
           const said = intents(sentence);

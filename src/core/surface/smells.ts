@@ -26,7 +26,7 @@ const VERBS = new Set(
     'decompress zip unzip lock unlock initialize initialise scale kill terminate launch submit restart reboot stop pause resume ' +
     'uninstall upgrade downgrade rollback roll patch apply wipe purge flush bind unbind mount unmount forward proxy connect disconnect ' +
     'authenticate authorize login logout register unregister spawn fork interact press hover drag drop scroll upload highlight ' +
-    'visualize visualise map chart graph diagram illustrate depict show use'
+    'visualize visualise illustrate depict use'
   ).split(' '),
 );
 
@@ -169,6 +169,11 @@ function assessComponents(tool: Record<string, unknown>, description: string, pr
       : { present: false, evidence: 'no limit or side-effect words and no readOnlyHint/destructiveHint' },
     errors: byPattern(ERRORS, description, 'no "fails / error / if not found" phrase'),
   };
+}
+
+/** A word that is (an inflection of) an action verb of the list: names of tools that differ only by these differ in what they do. */
+export function isVerb(word: string): boolean {
+  return verbForms(word).some((form) => VERBS.has(form));
 }
 
 /** The word and what it may be an inflection of: toggles → toggle, searches → search, copied → copy, running → runn(ing). */
