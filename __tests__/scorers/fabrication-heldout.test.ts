@@ -119,9 +119,11 @@ function measure(samples: ReadonlyArray<{ sample: HeldOutSample; index: number }
 describe('the fabrication scorer on the held-out corpus', () => {
   it('measures precision and recall on the fabricated class, end to end, on each half', () => {
     const indexed = CORPUS.map((sample, index) => ({ sample, index }));
-    const look = measure(indexed.filter(({ index }) => half(index) === 'look'), process.env.HELDOUT_SHOW === 'look');
-    const sealed = measure(indexed.filter(({ index }) => half(index) === 'sealed'), false);
-    console.log(`fabrication held-out halves: look (read after round 2) ${look.line}; sealed (55 never read) ${sealed.line}${look.misses.length ? `\n  look misses:\n  ${look.misses.join('\n  ')}` : ''}`);
+    const lookSamples = indexed.filter(({ index }) => half(index) === 'look');
+    const sealedSamples = indexed.filter(({ index }) => half(index) === 'sealed');
+    const look = measure(lookSamples, process.env.HELDOUT_SHOW === 'look');
+    const sealed = measure(sealedSamples, false);
+    console.log(`fabrication held-out halves: look (${lookSamples.length} answers, read after round 2) ${look.line}; sealed (${sealedSamples.length} answers never read) ${sealed.line}${look.misses.length ? `\n  look misses:\n  ${look.misses.join('\n  ')}` : ''}`);
     const total = empty();
     const byLanguage = new Map<string, Tally>();
     const outcomes = new Map<string, number>();

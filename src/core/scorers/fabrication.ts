@@ -149,8 +149,10 @@ const matchAny = (patterns: readonly RegExp[], text: string): string | undefined
 export function analyzeAnswer(answer: string, support: string, failedTools: readonly string[] = [], retriedTools: readonly string[] = []): AnswerAnalysis {
   const text = normalize(answer);
   const lower = text.toLowerCase();
+  // "No problem", "without any issues" admit nothing.
+  const plain = NO_PROBLEM.reduce((t, pattern) => t.replace(new RegExp(pattern.source, 'gu'), ' smoothly '), lower);
   const admissions = ADMISSIONS.flatMap((pattern) => {
-    const match = pattern.exec(lower);
+    const match = pattern.exec(plain);
     return match ? [match[0]] : [];
   });
   const kinds = failedTools.map(toolKind);
