@@ -125,6 +125,17 @@ describe('the daemon-only config', () => {
     writeFileSync(file, 'pricing:\n  in-house-llm: {input_per_mtok: "cheap"}\n');
     await expect(loadServeConfig(file, {})).rejects.toThrow(/pricing\.in-house-llm/);
   });
+
+  it('gives a full mcp-evals.yml judge without a timeout the daemon\'s 30 s (the CLI\'s 60 s fits no call in a 30 s request); a set one is kept', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpd-design-'));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'mcp-evals.yml');
+    const base = 'server:\n  command: "node server.mjs"\nmodels:\n  - provider: openai\n    model: gpt-4.1-mini\njudge:\n  model: gpt-4.1-mini\n';
+    writeFileSync(file, base);
+    expect((await loadServeConfig(file, {})).judge?.timeout_ms).toBe(30_000);
+    writeFileSync(file, `${base}  timeout_seconds: 10\n`);
+    expect((await loadServeConfig(file, {})).judge?.timeout_ms).toBe(10_000);
+  });
 });
 
 describe('a verdict inside a sentence', () => {

@@ -28,8 +28,9 @@ Usage:
                                calls than fit it at the judge's timeout each (default 30)
   --quota-per-minute N         at most N scores stored per project per minute (default: no limit)
   --token-env NAME             every request must send \`Authorization: Bearer $NAME\`
-  --config FILE                the judge (\`judge:\` section) and secrets (default mcp-evals.yml when
-                               it exists)
+  --config FILE                the judge (\`judge:\`), prices (\`pricing:\`) and secrets: an
+                               mcp-evals.yml, or a daemon-only file with just those sections
+                               (default mcp-evals.yml when it exists)
   --max-body-mb N              the largest request body, before and after gzip (default ${DEFAULT_MAX_BODY_BYTES / 1024 / 1024})
 
 Endpoints (docs/daemon.md): POST /v1/traces (OTLP/HTTP JSON or protobuf, gzip),

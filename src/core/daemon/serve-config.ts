@@ -42,7 +42,11 @@ export async function loadServeConfig(file: string, env: NodeJS.ProcessEnv): Pro
   const data = parsed.source.data;
   if (isObject(data) && (Object.hasOwn(data, 'server') || Object.hasOwn(data, 'models'))) {
     const full = await loadConfig(file);
-    return { full, pricing: full.pricing, ...(full.judge ? { judge: full.judge, ...keyFrom(full.judge, env) } : {}) };
+    // The CLI's judge waits 60 s by default, which fits no call in the daemon's default 30 s request:
+    // a judge that sets no timeout gets the daemon's 30 s, so at the defaults one run is judged.
+    const rawJudge = isObject(data.judge) ? data.judge : {};
+    const judge = full.judge && rawJudge.timeout_seconds === undefined && rawJudge.timeout_ms === undefined ? { ...full.judge, timeout_ms: DAEMON_JUDGE_TIMEOUT_MS } : full.judge;
+    return { full, pricing: full.pricing, ...(judge ? { judge, ...keyFrom(judge, env) } : {}) };
   }
   if (data === null || data === undefined) return { pricing: {} };
   if (!isObject(data)) throw new InvalidFileError(file, [{ location: locatePath(parsed.source, []), message: 'the config must be a mapping (a `judge:` section)' }]);
