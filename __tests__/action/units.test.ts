@@ -185,11 +185,11 @@ describe('action.yml and layer0/action.yml', () => {
 
   it('declare the inputs, outputs and runtime the action implements', () => {
     expect(Object.keys(main.inputs).sort()).toEqual(
-      ['allow-fork-prs', 'annotations', 'baseline', 'cache', 'comment', 'config', 'github-token', 'golden', 'layers', 'env', 'max-drop', 'models', 'ready-url', 'report-dir', 'runs', 'server-command', 'server-start', 'server-url', 'shard', 'startup-timeout', 'surface-fail-on'].sort(),
+      ['allow-fork-prs', 'annotations', 'baseline', 'cache', 'comment', 'config', 'github-token', 'golden', 'layers', 'env', 'env-public', 'max-drop', 'models', 'ready-url', 'report-dir', 'runs', 'server-command', 'server-start', 'server-url', 'shard', 'startup-timeout', 'surface-fail-on'].sort(),
     );
     expect(Object.keys(main.outputs).sort()).toEqual(['pass-rate', 'passed', 'regressed', 'report-dir', 'summary']);
     expect(main.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
-    expect(Object.keys(layer0.inputs).sort()).toEqual(['annotations', 'env', 'expected-failures', 'ready-url', 'report-dir', 'server-command', 'server-start', 'server-url', 'startup-timeout', 'surface-fail-on']);
+    expect(Object.keys(layer0.inputs).sort()).toEqual(['annotations', 'env', 'env-public', 'expected-failures', 'ready-url', 'report-dir', 'server-command', 'server-start', 'server-url', 'startup-timeout', 'surface-fail-on']);
     expect(layer0.runs).toEqual({ using: 'node24', main: '../dist/layer0/index.js' });
   });
 
