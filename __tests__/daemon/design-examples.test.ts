@@ -122,6 +122,11 @@ describe('the daemon-only config', () => {
     const config = await loadServeConfig(file, {});
     expect(config).toMatchObject({ judge: { model: 'm', criteria: [{ id: 'task_completed' }], timeout_ms: 30_000 }, pricing: { 'in-house-llm': { input_per_mtok: 1, output_per_mtok: 2 } } });
     expect(config.judge!.api_key_env).toBeUndefined();
+    // The judge's keys at the top level, criteria as our list.
+    writeFileSync(file, 'model: m\nendpoint: http://127.0.0.1:9/v1\ncriteria:\n  - {id: helpful, description: "Helpful?"}\n');
+    expect((await loadServeConfig(file, {})).judge).toMatchObject({ model: 'm', criteria: [{ id: 'helpful', description: 'Helpful?' }] });
+    writeFileSync(file, 'judge:\n  model: m\n  critera: {a: "b"}\n');
+    await expect(loadServeConfig(file, {})).rejects.toThrow(/:3:\d+: judge\.critera: unknown key \(did you mean "criteria"\?\)/);
     writeFileSync(file, 'pricing:\n  in-house-llm: {input_per_mtok: "cheap"}\n');
     await expect(loadServeConfig(file, {})).rejects.toThrow(/pricing\.in-house-llm/);
   });
