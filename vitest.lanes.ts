@@ -27,6 +27,7 @@ export const WHOLE_PROCESS_TESTS = [
   '__tests__/readme/readme-commands.test.ts',
   '__tests__/daemon/readme-daemon.test.ts',
   '__tests__/daemon/serve-process.test.ts',
+  '__tests__/daemon/design-examples.test.ts',
   '__tests__/cli/packed-package.test.ts',
   // Real start-up delays, the load order of a cold process, the tokenizer against 20,000 strings.
   '__tests__/conformance/startup.test.ts',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_SERVER } from '../helpers/conformance.js';
+import { EXAMPLE_SERVER } from '../helpers/evals.js';
 import { runCli } from '../helpers/cli.js';
 
 const server = (breaks?: string) => `node ${JSON.stringify(REFERENCE_SERVER)}${breaks ? ` --break=${breaks}` : ''}`;
@@ -66,6 +67,13 @@ describe('mcp-evals conformance', () => {
     expect(passed.stdout).toMatch(/stale expected failure pagination-invalid-cursor \(.*conformance-baseline\.yml:3:5\) now passes/);
     expect(passed.stdout).not.toMatch(/stale expected failure tool-call-result-shape/);
     expect(passed.code).toBe(1);
+    // The headline agrees with the exit code: a stale entry fails the run, so no ✓.
+    expect(passed.stdout).toMatch(/^✗ /);
+    // The sub-result entry names a tool the example server's run checks at the default --call-tools.
+    expect((await runCli(['conformance', '--command', `node ${JSON.stringify(EXAMPLE_SERVER)}`, '--out', dir, '--only', 'tool-call-result-shape'])).code).toBe(0);
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as { conformance: { checks: Array<{ id: string; subResults?: Array<{ id: string }> }> } };
+    const entry = /tool-call-result-shape:(\w+)/.exec(example as string)?.[1];
+    expect(report.conformance.checks.find((check) => check.id === 'tool-call-result-shape')?.subResults?.map((sub) => sub.id)).toContain(entry);
   });
 
   it('accepts check-id:sub-id entries and fails on a failure they do not cover', async () => {

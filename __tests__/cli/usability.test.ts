@@ -98,3 +98,15 @@ describe('waiting for a server', () => {
     expect(ticks.at(-1)).toBe('');
   });
 });
+
+describe('clientInfo', () => {
+  it('announces our own version, not 0.0.0', async () => {
+    const { clientInfo } = await import('../../src/core/version.js');
+    const { readFile } = await import('node:fs/promises');
+    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(clientInfo()).toEqual({ name: 'mcp-evals', version: pkg.version });
+    const { McpClient } = await import('../../src/core/mcp/client.js');
+    const client = new McpClient({ kind: 'stdio' } as never, { era: '2025-11-25', timeoutMs: 1000 });
+    expect((client as unknown as { clientInfo: unknown }).clientInfo).toEqual(clientInfo());
+  });
+});

@@ -12,3 +12,8 @@ export function toolVersion(): string {
   cached ??= (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
   return cached;
 }
+
+/** What we announce as clientInfo in an initialize (and in _meta): our own name and version. */
+export function clientInfo(): { name: string; version: string } {
+  return { name: TOOL_NAME, version: toolVersion() };
+}

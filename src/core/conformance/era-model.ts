@@ -4,6 +4,7 @@
 import { resultOf } from '../mcp/answer.js';
 import { LEGACY, MODERN, type Exchange } from '../mcp/types.js';
 import type { CheckContext } from './context.js';
+import { clientInfo } from '../version.js';
 
 /** Revisions before 2026-07-28 that a dual-era server may implement on its legacy path. */
 export const OLDER_REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];
@@ -14,7 +15,6 @@ export type EraModel = 'modern-only' | 'dual-era' | 'legacy-only';
 /** Why a SHOULD the spec scopes to modern-only servers is not applied (COMPAT-01: dual-era is a MAY). */
 export const MODERN_ONLY_RULE = 'not applicable: the spec scopes this to a server that supports only modern versions, and this server is dual-era (it serves a 2025-11-25 initialize, COMPAT-01)';
 
-const CLIENT_INFO = { name: 'mcp-evals', version: '0.0.0' };
 /** The headers a 2025-11-25 client sends on `initialize`: no Mcp-Method, no MCP-Protocol-Version. */
 export const LEGACY_INIT_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 
@@ -26,7 +26,7 @@ export function legacyInitialize(ctx: CheckContext): Promise<Exchange> {
   return ctx.once('legacy-initialize', async () => {
     const client = await ctx.fresh();
     const id = 1;
-    const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: CLIENT_INFO } });
+    const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: clientInfo() } });
     const exchange = await client.raw('initialize (legacy-shaped)', body, { headers: ctx.transport === 'http' ? LEGACY_INIT_HEADERS : undefined, answerId: id });
     const result = resultOf(exchange);
     ctx.discovery.dualEra = result !== undefined && typeof result.protocolVersion === 'string';

@@ -2,6 +2,7 @@ import { sameId, type Connection, type StreamCapture, type StreamOptions, type T
 import { ExchangeLog } from './exchange-log.js';
 import { HungMethods } from './hung-methods.js';
 import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from './types.js';
+import { clientInfo } from '../version.js';
 
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
 export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
@@ -85,7 +86,7 @@ export class McpClient {
     this.connection = connection;
     this.era = options.era;
     this.timeoutMs = options.timeoutMs;
-    this.clientInfo = options.clientInfo ?? { name: 'mcp-evals', version: '0.0.0' };
+    this.clientInfo = options.clientInfo ?? clientInfo();
     this.log = options.log ?? new ExchangeLog();
     this.hung = options.hung ?? new HungMethods(false);
     this.checkId = options.checkId;

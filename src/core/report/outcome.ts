@@ -28,7 +28,8 @@ export function headline(report: Report): Headline {
   const checks = section?.checks ?? [];
   const counts = section?.summary ?? { pass: 0, fail: 0, warn: 0, skip: 0, total: 0 };
   return {
-    ok: section !== undefined && section.notEvaluated === undefined && !checks.some(isBlockingFailure),
+    // A stale expected failure fails the run (exit 1), so the headline must not say ✓ beside it.
+    ok: section !== undefined && section.notEvaluated === undefined && !checks.some(isBlockingFailure) && !checks.some((check) => check.expected === 'stale-expected-failure'),
     notEvaluated: section?.notEvaluated?.reason,
     server: serverLabel(server),
     era: section?.eraModel === 'dual-era' ? `${section.era}, dual-era` : (section?.era ?? report.header.protocolEra),

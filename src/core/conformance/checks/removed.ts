@@ -6,13 +6,13 @@ import type { CheckContext } from '../context.js';
 import { errorProblem, isObject } from '../expect.js';
 import type { SubResult } from '../types.js';
 import { isDualEra, LEGACY_INIT_HEADERS, legacyInitialize, MODERN_ONLY_RULE } from '../era-model.js';
+import { clientInfo } from '../../version.js';
 
 const MODERN_ONLY = [MODERN] as Array<typeof MODERN>;
 
 const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 /** Codes a modern server may use to refuse a legacy-shaped HTTP request (order of its checks is unspecified, §21.5). */
 const MODERN_REFUSALS = [-32020, -32602, -32022];
-const CLIENT_INFO = { name: 'mcp-evals', version: '0.0.0' };
 const UNKNOWN_REQUEST_ID = 987654321;
 
 /** Undefined when a notification was handled as one: no answer on stdio, 202 with an empty body or a 4xx on HTTP. */
@@ -109,7 +109,7 @@ export const removedChecks = [
       if (await isDualEra(ctx)) return skip(MODERN_ONLY_RULE);
       const exchange = await ctx.client.request(
         'initialize',
-        { protocolVersion: MODERN, capabilities: {}, clientInfo: CLIENT_INFO },
+        { protocolVersion: MODERN, capabilities: {}, clientInfo: clientInfo() },
         { label: 'modern-shaped' },
       );
       const problem = errorProblem(exchange, { codes: [-32601], status: 404, probe: 'initialize with 2026-07-28 _meta and headers' });
