@@ -58,12 +58,12 @@ describe('a correct server that is slow to start', () => {
     expect(run.section.durationMs).toBeLessThan(8000);
   });
 
-  it('a silent server started by a downloading launcher (npx, uvx…) is told about proxy and CA variables and --env NAME', async () => {
+  it('a silent server started by a downloading launcher (npx, uvx…) is told what its environment holds and about --env NAME', async () => {
     const out = await tempDir();
     const command = `sh -c 'sleep 60; npx -y @acme/mcp-server'`;
     const result = await runCli(['conformance', '--command', command, '--startup-timeout', '1500', '--out', out]);
     expect(result.code).toBe(3);
-    expect(result.stdout).toMatch(/could not be evaluated: the server did not start: no answer to anything within the start-up budget of 1500 ms; give it longer with --startup-timeout MS .*proxy or a CA certificate variable .*--env NAME/);
+    expect(result.stdout).toMatch(/could not be evaluated: the server did not start: no answer to anything within the start-up budget of 1500 ms; give it longer with --startup-timeout MS .*minimal environment \(PATH, HOME, locale, the proxy and CA variables\).*--env NAME/);
     expect(result.stdout).not.toMatch(/server-responds|MUST/);
   });
 });

@@ -16,7 +16,7 @@ import { runCli } from '../helpers/cli.js';
 import { EXAMPLE_SERVER, byPrompt } from '../helpers/evals.js';
 
 const README_URL = new URL('../../README.md', import.meta.url);
-const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; bin: Record<string, string>; scripts: Record<string, string> };
+const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string; bin: Record<string, string>; scripts: Record<string, string> };
 
 /** One command of a README line, and how it is joined to the one before (`&&` skips it after a failure). */
 export interface ReadmeCommand {
@@ -117,8 +117,9 @@ describe('README commands', () => {
       if (words[0] === 'npm') {
         if (words[1] === 'run') expect(PACKAGE.scripts, text).toHaveProperty([words[2]]);
         else if (words[1] === 'test') expect(PACKAGE.scripts).toHaveProperty(['test']);
-        else if (words[1] === 'i' || words[1] === 'install') expect(words.at(-1), text).toBe(PACKAGE.name);
-        else expect(words[1], text).toBe('ci');
+        // Until the first release the package is installed from the tarball `npm pack` makes.
+        else if (words[1] === 'i' || words[1] === 'install') expect(words.at(-1), text).toMatch(new RegExp(`(^|/)${PACKAGE.name}-${PACKAGE.version.replace(/\./g, '\\.')}\\.tgz$`));
+        else expect(['ci', 'pack'], text).toContain(words[1]);
       } else if (words[0] === 'npx') {
         // `npx mcp-evals` alone would fetch an unrelated package: the README must name this one.
         expect(words.slice(1, 4), text).toEqual(['-p', PACKAGE.name, Object.keys(PACKAGE.bin)[0]]);

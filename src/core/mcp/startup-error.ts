@@ -37,12 +37,12 @@ function clip(line: string): string {
 const DOWNLOADING_LAUNCHER = /(^|[\s/])(npx|npm\s+exec|pnpm\s+dlx|yarn\s+dlx|bunx|uvx|uv\s+run|pipx\s+run|docker\s+run)\b/;
 
 /**
- * What a server that stayed silent through its start-up budget may need: more time, or the network
- * settings of the user's shell. Servers get a minimal environment, and a launcher that downloads
- * first (npx, uvx…) hangs without the proxy or CA variable it needs.
+ * What a server that stayed silent through its start-up budget may need: more time, or a variable
+ * of the user's shell. Servers get a minimal environment (the proxy and CA variables included), and
+ * a launcher that downloads first (npx, uvx…) may hang without another one, e.g. a registry setting.
  */
 export function silentStartHint(command: string | undefined): string {
   const more = '; give it longer with --startup-timeout MS (server.startup_timeout_ms in mcp-evals.yml)';
   if (command === undefined || !DOWNLOADING_LAUNCHER.test(command)) return more;
-  return `${more}. It is started by a launcher that downloads first: servers get a minimal environment, so if that download needs a proxy or a CA certificate variable the environment does not pass, give it with --env NAME (env: in mcp-evals.yml)`;
+  return `${more}. It is started by a launcher that downloads first, and servers get a minimal environment (PATH, HOME, locale, the proxy and CA variables): if the download needs another variable of yours, give it with --env NAME (env: in mcp-evals.yml)`;
 }

@@ -319,7 +319,7 @@ export class StdioConnection implements Connection {
     });
     if (outcome === 'ready' || outcome === 'flood') return undefined;
     if (outcome === 'exit') return this.startFailure();
-    return didNotStart(`no answer to anything within the start-up budget of ${budgetMs} ms (--startup-timeout)`, this.group.stderrTail(8000));
+    return didNotStart(`no answer to anything within the start-up budget of ${budgetMs} ms`, this.group.stderrTail(8000));
   }
 
   /** Close stdin and give the server `exitGraceMs` to exit on its own (STDIO-05), then kill the group. */

@@ -2,7 +2,7 @@ import { DropTally } from './bounds.js';
 import { FloodGuard } from './flood.js';
 import type { Connection } from './connection.js';
 import { ProcessGroup } from './process-group.js';
-import { didNotStart } from './startup-error.js';
+import { didNotStart, silentStartHint } from './startup-error.js';
 import { StdioConnection } from './stdio-transport.js';
 import type { TransportKind } from './types.js';
 
@@ -108,6 +108,6 @@ export class Target {
     }
     const stderr = this.launched.stderrTail(8000);
     await this.launched.kill(500);
-    throw new TargetUnavailableError(didNotStart(`${readyUrl} was not ready within the start-up budget of ${start.readyTimeoutMs ?? 30_000} ms (last: ${lastProblem})`, stderr));
+    throw new TargetUnavailableError(`${didNotStart(`${readyUrl} was not ready within the start-up budget of ${start.readyTimeoutMs ?? 30_000} ms (last: ${lastProblem})`, stderr)}${silentStartHint(start.command)}`);
   }
 }

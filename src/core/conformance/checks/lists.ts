@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describeOutcome, resultOf } from '../../mcp/answer.js';
+import { capString } from '../../mcp/json-depth.js';
 import type { McpClient } from '../../mcp/client.js';
 import { LEGACY, MODERN, type JsonObject } from '../../mcp/types.js';
 import { defineCheck, fail, fromSubResults, pass, skip } from '../check.js';
@@ -38,7 +39,8 @@ export const listChecks = [
         const sameWhole = isDeepStrictEqual(first.items, second.items);
         return pass(`${a.length} tools in the same order${sameWhole ? ', identical definitions' : ' (definitions differ in detail)'}`);
       }
-      return fail(`order changed between two calls: [${a.join(', ')}] then [${b.join(', ')}]`);
+      // Each name capped before the join: two lists of 15 MB names joined made two flat ~90 MB strings.
+      return fail(`order changed between two calls: [${a.map((name) => capString(name, 200)).join(', ')}] then [${b.map((name) => capString(name, 200)).join(', ')}]`);
     },
   }),
   defineCheck({
