@@ -52,6 +52,15 @@ describe('a dual-era server', () => {
     }
   });
 
+  it('HTTP: routing on the header alone, a modern _meta under a 2025-11-25 header is refused on the legacy path: both readings, a warning', { timeout: 120_000 }, async () => {
+    const result = await run('http', ['--dual-era-by-header']);
+    expect(failures(result)).toEqual([]);
+    expect(status(result, 'http-protocol-version-header-mismatch')).toBe('warn');
+    expect(message(result, 'http-protocol-version-header-mismatch')).toMatch(/HTTP-HDR-02 says .*HTTP-HDR-01/);
+    expect(status(result, 'http-modern-errors-400')).toBe('pass');
+    expect(status(result, 'response-envelope')).toBe('pass');
+  });
+
   it('stdio: no false finding, and the report names the era model', { timeout: 120_000 }, async () => {
     const result = await run('stdio', ['--dual-era']);
     expect(failures(result)).toEqual([]);

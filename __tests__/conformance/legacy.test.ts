@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckDefinition } from '../../src/core/conformance/check.js';
+import { errorChecks } from '../../src/core/conformance/checks/errors.js';
 import { legacyChecks } from '../../src/core/conformance/checks/legacy.js';
 import type { CheckContext } from '../../src/core/conformance/context.js';
 import { SpecSchemas } from '../../src/core/conformance/spec-schemas.js';
@@ -101,6 +102,20 @@ describe('legacy checks on canned answers', () => {
     expect(verdict.status).toBe('warn');
     expect(verdict.message).toMatch(/has not migrated to 2026-07-28/);
     expect(verdict.message).toMatch(/Mcp-Session-Id/);
+  });
+
+  it('legacy-not-migrated is advice: it says so and cites no 2026-07-28 row as a 2025-11-25 rule', async () => {
+    const check = legacyCheck('legacy-not-migrated');
+    expect(check.requirements).toEqual([]);
+    expect((await check.run(fakeContext(GOOD_INIT, [], 'stdio'))).message).toMatch(/^Advice, not a 2025-11-25 rule/);
+  });
+
+  it('unknown-method is a warning on a 2025-11-25 server (ERR-08 is a 2026-07-28 row)', async () => {
+    const unknownMethod = errorChecks.find((c) => c.id === 'unknown-method')!;
+    const verdict = await unknownMethod.run(fakeContext(GOOD_INIT, [answered({ error: { code: -32600, message: 'Invalid request' } })]));
+    expect(verdict.status).toBe('warn');
+    expect(verdict.message).toContain('ERR-08 is a 2026-07-28 row');
+    expect((await unknownMethod.run(fakeContext(GOOD_INIT, [answered({ error: { code: -32601, message: 'Method not found' } })]))).status).toBe('pass');
   });
 });
 

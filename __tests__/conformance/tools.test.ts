@@ -237,14 +237,13 @@ describe('a server that dies or hangs on tools/call fails the MUST tool-call che
     expect(check(run, 'tool-call-result-shape').subResults?.filter((s) => s.status === 'fail')).toHaveLength(1);
   });
 
-  it('stdio: a call that is never answered fails both within the deadline', async () => {
+  it('stdio: a call that is never answered fails the call check; a check whose probe was never sent is skipped', async () => {
     const run = await runOnFixture({ transport: 'stdio', breaks: ['hang-on-tools-call'], only: MUST_CALLS, callTools: 'read-only', timeoutMs: 800 });
-    for (const id of MUST_CALLS) {
-      expect(check(run, id).status, check(run, id).message).toBe('fail');
-    }
-    // The first call waits out the deadline; a later check does not wait again but names it.
+    // tools/call hangs for every tool: a failure (not a slow tool), once two tools hung.
+    expect(check(run, 'tool-call-result-shape').status, check(run, 'tool-call-result-shape').message).toBe('fail');
     expect(check(run, 'tool-call-result-shape').message).toMatch(/tools\/call \w+ .*→ no response within 800 ms \(if the tool is slow by design, raise --timeout\): /);
-    expect(check(run, 'tool-invalid-arguments-rejected').message).toMatch(/tools\/call \w+ .*→ (no response within 800 ms|not sent: tools\/call \w+ did not answer within 800 ms \(see check tool-call-result-shape\))/);
+    // A later check does not wait again: its probe is not sent, so it is not a verdict but a skip naming the hang (issue 22 item 3).
+    expect(check(run, 'tool-invalid-arguments-rejected')).toMatchObject({ status: 'skip', message: expect.stringMatching(/^not checked: the probe was not sent: tools\/call \w+ did not answer within 800 ms \(see check tool-call-result-shape\)$/) });
   });
 
   it('HTTP: a launched server that exits on a call fails, with its exit code and stderr', async () => {

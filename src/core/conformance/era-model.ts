@@ -44,19 +44,21 @@ export async function isDualEra(ctx: CheckContext): Promise<boolean> {
 /**
  * Whether the spec lets a dual-era server handle this request by legacy rules: GET or DELETE on
  * the endpoint (2025 transports use both), a request without MCP-Protocol-Version (HTTP-HDR-01's
- * MAY: treat it as 2025-03-26), a request whose header and `_meta` both name an older revision,
- * or one with no `_meta` protocol version at all (a 2025 client's request). A request that names
- * 2026-07-28 anywhere is modern-shaped and judged by 2026-07-28 rules.
+ * MAY: treat it as 2025-03-26), a request whose header names an older revision, or (stdio) one
+ * with no `_meta` protocol version or an older one (a 2025 client's request). Anything else is
+ * modern-shaped and judged by 2026-07-28 rules.
  */
 export function isLegacyShaped(exchange: Exchange): boolean {
   const httpMethod = exchange.request.httpMethod?.toUpperCase();
   if (httpMethod === 'GET' || httpMethod === 'DELETE') return true;
-  const metaVersion = bodyVersion(exchange.request.body);
-  if (metaVersion === MODERN) return exchange.transport === 'http' && headerOf(exchange, 'mcp-protocol-version') === undefined;
-  if (exchange.transport === 'stdio') return metaVersion === undefined || OLDER_REVISIONS.includes(metaVersion);
+  if (exchange.transport === 'stdio') {
+    const metaVersion = bodyVersion(exchange.request.body);
+    return metaVersion === undefined || OLDER_REVISIONS.includes(metaVersion);
+  }
   const header = headerOf(exchange, 'mcp-protocol-version');
-  if (header === undefined) return true;
-  return OLDER_REVISIONS.includes(header) && (metaVersion === undefined || metaVersion === header);
+  // A header naming an older revision: dual-era SDKs differ on whether the header or a modern _meta
+  // decides (the Python SDK routes on the header); both readings are stated by http-protocol-version-header-mismatch.
+  return header === undefined || OLDER_REVISIONS.includes(header);
 }
 
 function headerOf(exchange: Exchange, name: string): string | undefined {

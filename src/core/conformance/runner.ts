@@ -242,10 +242,12 @@ const NOT_SENT = 'not sent: ';
  * what its sent probes found, and is skipped when nothing else is left.
  */
 export function unsentProbes(verdict: Verdict, exchanges: readonly Exchange[]): Verdict {
-  if (verdict.status === 'pass' || verdict.status === 'skip') return verdict;
+  if (verdict.status === 'skip') return verdict;
   const unsent = exchanges.find((exchange) => exchange.failure?.startsWith(NOT_SENT))?.failure;
   if (unsent === undefined) return verdict;
   const notChecked = `not checked: the probe was ${unsent}`;
+  // A pass that rests on a probe never sent (nothing came back for it) is no verdict either.
+  if (verdict.status === 'pass') return !verdict.subResults?.length && verdict.message.includes(NOT_SENT) ? { status: 'skip', message: notChecked } : verdict;
   if (verdict.subResults && verdict.subResults.length > 0) {
     const subResults = verdict.subResults.map((sub) => (sub.status !== 'pass' && sub.status !== 'skip' && sub.message.includes(NOT_SENT) ? { ...sub, status: 'skip' as const, message: `not checked: ${sub.message}` } : sub));
     if (subResults.some((sub) => sub.status === 'fail' || sub.status === 'warn')) return fromSubResults(subResults, verdict.message);

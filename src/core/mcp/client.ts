@@ -163,7 +163,7 @@ export class McpClient {
     if (span) this.tracer?.end(span.spanId, { method, params, id }, exchange);
     // Only a plain request's answer shows that the method's handler answers (a probe may be refused before it runs).
     if (exchange.response?.answer !== undefined) this.hung.answered(exchange.startedAt, plain ? method : undefined);
-    else if (plain && this.hung.active && exchange.failure?.startsWith('no response within')) await this.confirmHang(method, params, id, exchange.startedAt, options.timeoutMs ?? this.timeoutMs);
+    else if (plain && this.hung.active && /^(no response|response body not complete) within/.test(exchange.failure ?? '')) await this.confirmHang(method, params, id, exchange.startedAt, options.timeoutMs ?? this.timeoutMs);
     return this.log.add(exchange, this.era);
   }
 

@@ -44,7 +44,9 @@ export function rawPost(url: string, headerLines: Buffer[], body: string, timeou
       });
     };
     const timer = setTimeout(() => finish(`no response within ${timeoutMs} ms`), timeoutMs);
-    socket.on('connect', () => socket.end(Buffer.concat([head, bodyBytes])));
+    // The write side stays open until the answer or the deadline: some servers (uvicorn) drop the reply
+    // to a half-closed socket. `Connection: close` makes the server end the connection once it has answered.
+    socket.on('connect', () => socket.write(Buffer.concat([head, bodyBytes])));
     socket.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_RAW_RESPONSE) chunks.push(chunk);

@@ -198,7 +198,8 @@ export const resultChecks = [
       const dualEra = await isDualEra(ctx);
       const subs = envelopeSubResults(ctx.client.log.all(), (answer, exchange) => {
         if (dualEra && isLegacyShaped(exchange) && (exchange.response?.status ?? 0) >= 400 && (answer.id === null || answer.id === undefined)) return true;
-        return answer.id === undefined && (exchange.response?.status === 403 || errorOf(exchange)?.code === -32700);
+        // JSON-RPC writes "no id" as id null in an error: both are the id-less body HTTP-ORG-01 allows.
+        return (answer.id === undefined || answer.id === null) && (exchange.response?.status === 403 || errorOf(exchange)?.code === -32700);
       });
       return fromSubResults(subs, `all ${subs.length} responses are well-formed`, 'response');
     },

@@ -340,7 +340,8 @@ async function perSynthesizedTool(
  * server, or tools/call hanging for every tool, stays a failure.
  */
 function slowTool(ctx: CheckContext, exchange: Exchange): string | undefined {
-  if (!exchange.failure?.startsWith('no response within')) return undefined;
+  // A streamed answer that began (SSE progress) but did not end in time is as slow as one that never began.
+  if (!/^(no response|response body not complete) within/.test(exchange.failure ?? '')) return undefined;
   if ((ctx.client.connection as { alive?: boolean }).alive === false || ctx.client.hung.everywhere('tools/call')) return undefined;
   const params = requestParams(exchange);
   if (!ctx.client.hung.reason('tools/call', params)) return undefined;

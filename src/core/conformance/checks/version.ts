@@ -7,6 +7,8 @@ import { isDualEra } from '../era-model.js';
 import { errorProblem, expectError, isObject, resultProblem } from '../expect.js';
 
 const MODERN_ONLY = [MODERN] as Array<typeof MODERN>;
+/** Codes only a 2026-07-28 path answers with; a 4xx carrying another (or none) is the 2025 transport's refusal. */
+const MODERN_CODES = [-32020, -32021, -32022, -32602];
 
 /**
  * stdio, after a failed version probe: the same request as the first request of a fresh process. A
@@ -57,7 +59,7 @@ export const versionChecks = [
       if (verdict.status === 'pass') return verdict;
       const answer = errorOf(exchange);
       // The legacy path's answers: the request served as 2024-11-05, or refused by the 2025 transport (4xx, no modern code).
-      const legacyAnswer = resultOf(exchange) !== undefined || (ctx.transport === 'http' && (exchange.response?.status ?? 0) >= 400 && (!answer || (answer.code <= -32000 && answer.code >= -32019)));
+      const legacyAnswer = resultOf(exchange) !== undefined || (ctx.transport === 'http' && (exchange.response?.status ?? 0) >= 400 && !MODERN_CODES.includes(answer?.code ?? 0));
       if (!legacyAnswer || !(await isDualEra(ctx))) return fail(verdict.message + (await firstRequestOnly(ctx, 'tools/list', '2024-11-05')));
       // A dual-era server may implement 2024-11-05 on its legacy path. It still checks versions if an
       // unknown one gets -32022; then the spec reads both ways, and the answer is at most advice.
