@@ -153,6 +153,9 @@ function precision(findings) {
   const notes = findings.filter(({ item }) => item.level === 'note').length;
   const sampled = [...judged.values()].filter((j) => j.level === 'note');
   console.log(`  notes: ${notes}; ${sampled.length} sampled in the file, ${sampled.filter((j) => j.verdict === 'right').length} right`);
+  const found = new Set(findings.map(({ key }) => key));
+  const stale = [...judged.keys()].filter((key) => !found.has(key));
+  if (stale.length) console.log(`  judgements with no such finding now (the rules changed; judge again or drop): ${stale.join('; ')}`);
   if (unjudged.length) {
     console.log('\nUnjudged warnings and errors (level, key, evidence):');
     for (const line of unjudged) console.log(line);

@@ -193,3 +193,23 @@ describe('defect 6: the gate relative to the baseline', () => {
     expect(pulled.changes!.items[0].diff).toContain('send keys');
   });
 });
+
+describe('param-undescribed: a warning only where the name leaves the meaning to guess', () => {
+  it('warns on q and options, notes owner, an enum, a boolean and array items described field by field', async () => {
+    const surface = await analyzeSurface(
+      defs([
+        tool('search_code', 'Search for code across GitHub repositories', {
+          q: { type: 'string' },
+          options: { type: 'object' },
+          owner: { type: 'string' },
+          order: { type: 'string', enum: ['asc', 'desc'] },
+          verbose: { type: 'boolean' },
+          deletions: { type: 'array', items: { type: 'object', properties: { entityName: { type: 'string', description: 'The entity' } } } },
+        }),
+      ]),
+    );
+    const undescribed = surface.findings.filter((item) => item.id === 'param-undescribed').map((item) => `${item.level} ${item.pointer.split('/').pop()}`);
+    expect(undescribed).toEqual(['warning q', 'warning options', 'note owner', 'note order', 'note verbose']);
+    expect(surface.findings.filter((item) => item.id === 'param-undescribed').every((item) => item.evidence)).toBe(true);
+  });
+});

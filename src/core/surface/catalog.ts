@@ -57,9 +57,10 @@ export function ruleOf(id: string): FindingRule | undefined {
 }
 
 /** A finding of a declared rule: its level, default fix and class come from the catalog. */
-export function finding(id: FindingId, at: Pick<SurfaceFinding, 'kind' | 'name' | 'pointer' | 'message'> & { evidence?: string; fix?: string }): SurfaceFinding {
+export function finding(id: FindingId, at: Pick<SurfaceFinding, 'kind' | 'name' | 'pointer' | 'message'> & { evidence?: string; fix?: string; level?: FindingLevel }): SurfaceFinding {
   const rule = BY_ID.get(id)!;
-  const out: SurfaceFinding = { id, level: rule.level, kind: at.kind, name: at.name, pointer: at.pointer, message: at.message, fix: at.fix ?? rule.fix };
+  // A rule's level, lowered to a note where a finding's own evidence is weak (param-undescribed on `owner`).
+  const out: SurfaceFinding = { id, level: at.level ?? rule.level, kind: at.kind, name: at.name, pointer: at.pointer, message: at.message, fix: at.fix ?? rule.fix };
   if (at.evidence !== undefined) out.evidence = at.evidence;
   if (rule.mcpSecBench !== undefined) {
     out.classes = { mcpSecBench: rule.mcpSecBench, mcpSecBenchAttack: MCPSECBENCH_ATTACKS[rule.mcpSecBench].attack, owasp: [...(rule.owasp ?? [])] };

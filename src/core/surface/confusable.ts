@@ -16,13 +16,16 @@ import type { ConfusablePair, SurfaceFinding } from './types.js';
  * - names made of the same words (browser_network_request / browser_network_requests);
  * - descriptions this alike (names left out), whatever the names;
  * - descriptions a little over half as alike, when the names differ only by verbs (kubectl_get / kubectl_describe);
- * - names sharing most words (one extends the other) and this close over names and descriptions.
+ * - names sharing most words (one extends the other), this close over names and descriptions, and
+ *   descriptions alike too.
  * Names that differ by an object noun (search_code / search_issues) tell the tools apart.
  */
 export const DESCRIPTION_ALONE = 0.85;
 export const DESCRIPTION_WITH_VERBS = 0.55;
 export const COSINE_WITH_NAMES = 0.7;
 export const NAME_OVERLAP = 0.6;
+/** ...and descriptions this alike: get_pull_request / get_pull_request_files say different things. */
+export const DESCRIPTION_WITH_EXTENDED_NAME = 0.6;
 /** Name words count this many times in a tool's document: a name is what a model matches first. */
 const NAME_WEIGHT = 2;
 const MAX_TOOLS = 1000;
@@ -83,7 +86,7 @@ export function findConfusable(tools: Record<string, unknown>[]): { pairs: Confu
       const nameOverlap = jaccard(nameTerms[i], nameTerms[j]);
       if (opposed(nameTerms[i], nameTerms[j])) continue;
       const confusable =
-        nameOverlap === 1 || textCosine >= DESCRIPTION_ALONE || (textCosine >= DESCRIPTION_WITH_VERBS && differByVerbsOnly(nameTerms[i], nameTerms[j])) || (cosine >= COSINE_WITH_NAMES && nameOverlap >= NAME_OVERLAP);
+        nameOverlap === 1 || textCosine >= DESCRIPTION_ALONE || (textCosine >= DESCRIPTION_WITH_VERBS && differByVerbsOnly(nameTerms[i], nameTerms[j])) || (cosine >= COSINE_WITH_NAMES && nameOverlap >= NAME_OVERLAP && textCosine >= DESCRIPTION_WITH_EXTENDED_NAME);
       if (confusable) close.push({ i, j, cosine, nameOverlap });
     }
   }

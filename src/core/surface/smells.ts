@@ -40,6 +40,12 @@ const ERRORS = /\b(errors?|fail(s|ed|ure|ing)?|throws?|exceptions?|invalid|not f
 const FORMAT_HINT = /\be\.g\.|\b(eg|for example|example|such as|format(ted)?|iso|url|uri|absolute|relative|regex|pattern|one of|like)\b|`[^`]+`|"[^"]+"|'[^'\s]+'/i;
 /** Arguments that are free text by nature: no format to hint at. */
 const FREE_TEXT = /^(query|q|text|message|content|contents|prompt|body|description|title|name|comment|note|input|question|search|keywords?|instructions?|reason|summary|thought|answer)$/i;
+/** Parameter name words a model understands without a description (GitHub's owner/repo, a page number, a path). */
+const SELF_DESCRIBING = new Set(
+  'owner repo repository title body page per size path file name id pid url uri email message text content query namespace timeout ms max result limit offset count number issue pull request comment description label user username tool context line lines include hidden directory folder width height session resource port target'
+    .split(' ')
+    .map(stem),
+);
 const SCHEMA_WORDS = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'tool', 'param', 'parameter', 'argument', 'input', 'value', 'optional', 'required', 'field', 'type'].map(stem));
 
 export interface ToolAssessment {
@@ -54,6 +60,16 @@ export interface Property {
   schema: Record<string, unknown>;
   required: boolean;
   pointer: string;
+}
+
+/** A description on the property, or on what its array holds (memory's `deletions`: items described field by field). */
+function describedInSchema(schema: Record<string, unknown>): boolean {
+  if ((stringField(schema, 'description') ?? '').trim()) return true;
+  const items = isObject(schema.items) ? schema.items : undefined;
+  if (!items) return false;
+  if ((stringField(items, 'description') ?? '').trim()) return true;
+  const fields = isObject(items.properties) ? Object.values(items.properties) : [];
+  return fields.length > 0 && fields.every((field) => isObject(field) && Boolean((stringField(field, 'description') ?? '').trim()));
 }
 
 /** The top-level properties of a tool's inputSchema. */
@@ -97,14 +113,27 @@ function assessTool(tool: Record<string, unknown>, index: number): ToolAssessmen
   }
   const description = (stringField(tool, 'description') ?? '').slice(0, MAX_TEXT_CHARS);
   const properties = propertiesOf(tool);
-  const mentioned = new Set(identifierWords(description).concat(words(description)));
+  // Stemmed, so that "paths" mentions `path`; whole words, so that "requests" does not mention `q`.
+  const mentioned = new Set(identifierWords(description).concat(words(description)).map(stem));
   const text = description.toLowerCase();
   // Whole words only: GitHub's `q` is not "mentioned" by "requests".
-  const namedInDescription = (property: string) => new RegExp(`(?<![\\p{L}\\p{N}_])${property.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_])`, 'u').test(text) || identifierWords(property).every((word) => mentioned.has(word));
+  const namedInDescription = (property: string) => new RegExp(`(?<![\\p{L}\\p{N}_])${property.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_])`, 'u').test(text) || identifierWords(property).every((word) => mentioned.has(stem(word)));
 
-  const undescribed = properties.filter((p) => !(stringField(p.schema, 'description') ?? '').trim() && !namedInDescription(p.name));
+  const undescribed = properties.filter((p) => !describedInSchema(p.schema) && !namedInDescription(p.name));
   for (const property of undescribed) {
-    findings.push(finding('param-undescribed', { ...at, pointer: property.pointer, message: `parameter "${property.name}" has no description, and the tool description does not mention it` }));
+    // A name a model reads unaided (owner, page, path) is a note; one whose meaning or format it must guess (q, sha, origin) a warning.
+    // Listed values or a declared format say what goes in, if not why: a note too.
+    // ...given a tool description to read it by: `id` of a tool described nowhere is anyone's guess.
+    const plain = description.trim() !== '' && identifierWords(property.name).every((word) => SELF_DESCRIBING.has(stem(word))) || Array.isArray(property.schema.enum) || typeof property.schema.format === 'string' || property.schema.type === 'boolean';
+    findings.push(
+      finding('param-undescribed', {
+        ...at,
+        pointer: property.pointer,
+        message: `parameter "${property.name}" has no description, and the tool description does not mention it`,
+        evidence: plain ? `no description; "${property.name}" reads plainly or lists its values or format, so a note` : `no description, and "${property.name}" leaves its meaning or format to guess`,
+        ...(plain ? { level: 'note' as const } : {}),
+      }),
+    );
   }
   findings.push(...enumSmells(properties, description, at), ...formatSmells(properties, at));
 
