@@ -105,7 +105,7 @@ describe('the reusable workflow (.github/workflows/mcp-evals.yml)', () => {
 
   it('is called, never triggered, with the inputs and optional secrets a caller passes', () => {
     expect(triggers(reusable)).toEqual(['workflow_call']);
-    expect(Object.keys(callInputs.inputs).sort()).toEqual(['baseline', 'config', 'max-drop', 'models', 'node-version', 'runs', 'setup-command', 'shards', 'working-directory']);
+    expect(Object.keys(callInputs.inputs).sort()).toEqual(['baseline', 'config', 'max-drop', 'models', 'node-version', 'runs', 'setup-command', 'shards', 'surface-fail-on', 'working-directory']);
     expect(callInputs.inputs).toMatchObject({
       config: { type: 'string', default: 'mcp-evals.yml' },
       models: { type: 'string', default: '[]' },
@@ -116,6 +116,7 @@ describe('the reusable workflow (.github/workflows/mcp-evals.yml)', () => {
       'node-version': { type: 'string' },
       'working-directory': { type: 'string', default: '.' },
       'setup-command': { type: 'string', default: '' },
+      'surface-fail-on': { type: 'string', default: 'never' },
     });
     for (const input of Object.values(callInputs.inputs)) expect(input.required ?? false).toBe(false);
     expect(callInputs.secrets).toEqual({ 'openai-api-key': expect.objectContaining({ required: false }), 'anthropic-api-key': expect.objectContaining({ required: false }) });
