@@ -193,7 +193,9 @@ async function runOne(server) {
     for (const [name, value] of Object.entries(http.env ?? {})) args.push('--env', `${name}=${value}`);
   }
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { env, encoding: 'utf8', timeout: 300_000 });
+  let result = spawnSync(process.execPath, args, { env, encoding: 'utf8', timeout: 300_000 });
+  // A shared checkout being rebuilt (lib/ briefly missing) is not the server's doing: once more.
+  if (result.status === 3 && /lib\/ is not built/.test(`${result.stdout}${result.stderr}`)) result = spawnSync(process.execPath, args, { env, encoding: 'utf8', timeout: 300_000 });
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
   let report;
   try {

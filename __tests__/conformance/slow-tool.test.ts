@@ -13,13 +13,13 @@ import { startHttpServer } from '../helpers/http-server.js';
 const TIMEOUT_MS = 2000;
 const ARGS = ['--slow-tool=echo:10000'];
 
-async function run(transport: 'stdio' | 'http'): Promise<ConformanceRun> {
+async function run(transport: 'stdio' | 'http', extra: string[] = []): Promise<ConformanceRun> {
   const options = { callTools: 'all' as const, timeoutMs: TIMEOUT_MS, surface: false };
   if (transport === 'stdio') {
-    const command = ['node', REFERENCE_SERVER, ...ARGS].map((part) => JSON.stringify(part)).join(' ');
+    const command = ['node', REFERENCE_SERVER, ...ARGS, ...extra].map((part) => JSON.stringify(part)).join(' ');
     return runConformance({ kind: 'stdio', command }, options);
   }
-  const server = await startHttpServer(['node', REFERENCE_SERVER, '--http', ...ARGS]);
+  const server = await startHttpServer(['node', REFERENCE_SERVER, '--http', ...ARGS, ...extra]);
   try {
     return await runConformance({ kind: 'http', url: server.url }, options);
   } finally {
@@ -28,9 +28,9 @@ async function run(transport: 'stdio' | 'http'): Promise<ConformanceRun> {
 }
 
 describe('a server with one slow tool', () => {
-  for (const transport of ['stdio', 'http'] as const) {
-    it(`${transport}: the slow tool is not checked (a warning), the others are, and nothing fails on a probe never sent`, { timeout: 120_000 }, async () => {
-      const result = await run(transport);
+  for (const [transport, extra] of [['stdio', []], ['http', []], ['http', ['--era=2025-11-25']]] as Array<['stdio' | 'http', string[]]>) {
+    it(`${transport}${extra.length ? ` ${extra.join(' ')} (one check at a time: nothing else answered since the call)` : ''}: the slow tool is not checked (a warning), the others are, and nothing fails on a probe never sent`, { timeout: 120_000 }, async () => {
+      const result = await run(transport, extra);
       const failed = result.section.checks.filter((check) => check.status === 'fail').map((check) => `${check.id}: ${check.message}`);
       expect(failed).toEqual([]);
       const shape = result.section.checks.find((check) => check.id === 'tool-call-result-shape');

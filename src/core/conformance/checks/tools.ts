@@ -226,7 +226,7 @@ export const toolChecks: CheckDefinition[] = [
         const exchange = await callTool(ctx, tool, args);
         const lost = await lostAnswer(ctx, exchange);
         if (!lost) return judgeCallResult(ctx, id, tool, args, exchange);
-        const slow = slowTool(ctx, exchange);
+        const slow = await slowTool(ctx, exchange);
         if (slow) return { id, status: 'warn', message: slow };
         const which = ctx.options.callTools === 'all' ? 'a tool' : 'a read-only tool';
         return { id, status: 'fail', noAnswer: true, message: `tools/call ${toolName(tool)} ${argumentsText(args)} → ${lost}: ${which} called with arguments that validate against its inputSchema must be answered (a CallToolResult or a JSON-RPC error), not kill the server or leave the call unanswered` };
@@ -339,12 +339,16 @@ async function perSynthesizedTool(
  * hang too (HungMethods): a tool that is slow by design, not checked rather than failed. A dead
  * server, or tools/call hanging for every tool, stays a failure.
  */
-function slowTool(ctx: CheckContext, exchange: Exchange): string | undefined {
+async function slowTool(ctx: CheckContext, exchange: Exchange): Promise<string | undefined> {
   // A streamed answer that began (SSE progress) but did not end in time is as slow as one that never began.
   if (!/^(no response|response body not complete) within/.test(exchange.failure ?? '')) return undefined;
   if ((ctx.client.connection as { alive?: boolean }).alive === false || ctx.client.hung.everywhere('tools/call')) return undefined;
   const params = requestParams(exchange);
-  if (!ctx.client.hung.reason('tools/call', params)) return undefined;
+  if (!ctx.client.hung.reason('tools/call', params)) {
+    // Not confirmed by a later answer (HTTP, one check at a time): ask the server something now.
+    const alive = await ctx.client.request(ctx.era === LEGACY ? 'ping' : 'server/discover', {}, { label: 'still answering after a slow call' });
+    if (!resultOf(alive)) return undefined;
+  }
   return `not checked: tools/call ${String(params.name)} did not answer within ${ctx.options.timeoutMs} ms (raise --timeout); the server kept answering other requests`;
 }
 
