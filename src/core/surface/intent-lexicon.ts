@@ -19,20 +19,24 @@ export const OVERRIDE = any([
   // en
   `${B}(ignore|disregard|forget|override|bypass|skip)\\s+(all\\s+|any\\s+)?(of\\s+)?(the\\s+|your\\s+)?(previous|prior|above|earlier|preceding|original|system|safety|existing|other)\\s+(instructions?|prompts?|rules|guidelines|directives|messages|polic(y|ies)|constraints)${E}`,
   `${B}(previous|prior|earlier|original|old|your)\\s+(instructions|guidelines|rules|directives|constraints)\\s+(no longer|do not|don't|are no longer)\\s+appl`,
-  `${B}you are now${E}|${B}from now on,?\\s+(you|act|behave|respond)${E}|${B}new (system )?instructions?\\s*:`,
+  `${B}you are now${E}|${B}from (now|this point) (on|forward),?\\s+(you|act|behave|respond)${E}|${B}new (system )?instructions?\\s*:|${B}you are (now )?(acting|operating|running) as${E}`,
+  `${B}(guidance|instructions|guidelines|rules|policies|setup|configuration)\\b[^.]{0,80}\\bno longer appl`,
+  `${B}(policies|policy|instructions|guidelines|rules|constraints)\\b[^.;]{0,60}\\b(are|is|have been|has been) (superseded|void|revoked|suspended|overridden|lifted|no longer valid)`,
+  `${B}(comply with|follow|obey|execute) (any|all|every) (instructions?|commands?|requests?)\\b[^.]{0,40}\\b(tool (outputs?|results?)|tool responses?)`,
+  `${B}treats? (requests|instructions)\\b[^.]{0,30}\\btool results?\\b[^.]{0,30}\\b(operator|admin|system)`,
   `${B}(act|behave|respond|operate) as\\b[^.]{0,60}\\b(with no|without (any )?)(restrictions|limits|filters|guidelines)`,
   `${B}(developer|god|admin|jailbreak|unrestricted) mode${E}`,
   `${B}system\\s+(message|prompt|override|notice|instruction)s?\\s*(#+|:)|#{2,}\\s*system${E}`,
   `${B}(safety|security|content|usage)\\s+(policy|policies|guidelines|filters?|rules)\\s+(has|have)\\s+(been\\s+)?(updated|changed|disabled|lifted|removed|suspended)`,
   `${B}without (asking|requesting|seeking)( the user)?( for)? (confirmation|permission|approval|consent)`,
-  `${B}(do not|don't|never) (ask|request|seek)( the user)?( for)? (confirmation|permission|approval)`,
+  `${B}(do not|don't|does not|doesn't|never) (ask|request|seek)( the user)?( for)? (confirmation|permission|approval)`,
   `<\\s*\\/?\\s*(important|system|instructions?|secret|hidden|admin|assistant)\\s*>`,
   // es
   `${B}(ignora|ignore|ignorar|olvida|olvide|omite)\\s+(todas\\s+)?(las\\s+|tus\\s+)?(instrucciones|reglas|indicaciones)(\\s+(anteriores|previas))?`,
   `${B}a partir de ahora,?\\s+(eres|act[uú]a|responde)`,
   // fr
   `${B}(ignore|ignorez|oublie|oubliez)\\s+(toutes\\s+)?(les\\s+|tes\\s+|vos\\s+)?(instructions|consignes|règles)(\\s+(précédentes|antérieures))?`,
-  `${B}(à|a) partir de maintenant,?\\s+(tu es|vous êtes|agis|agissez)`,
+  `${B}(à|a) partir de maintenant,?\\s+(tu es|vous êtes|agis|agissez)|${B}désormais,?\\s+(tu|vous)${E}|${B}ne s'appliquent plus${E}|${B}tu n'es plus${E}`,
   // de
   `${B}(ignoriere|ignorieren sie|vergiss|vergessen sie)\\s+(alle\\s+)?(vorherigen\\s+|bisherigen\\s+|früheren\\s+|deine\\s+)?(anweisungen|instruktionen|regeln|vorgaben)`,
   `${B}ab (jetzt|sofort) bist du${E}`,
@@ -52,10 +56,10 @@ export const OVERRIDE = any([
 
 /** Keeping something from the user. */
 export const CONCEAL = any([
-  `${B}(do not|don't|never|without)\\s+(tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|show|showing|warn|warning|letting)\\b[^.;]{0,30}\\b(the\\s+)?(user|human|customer)s?${E}`,
+  `${B}(do not|don't|never|without)\\s+(tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|show|showing|warn|warning|letting|flag|flagging)\\b[^.;]{0,30}\\b(the\\s+)?(user|human|customer)s?${E}`,
   `${B}(the user|user) (must|should|need) (not|never) (know|see|be told|find out|notice)`,
   `${B}no need to (mention|tell|inform|notify|disclose|say)${E}`,
-  `${B}(do not|don't|never) (mention|reveal|disclose) (it|this|that)${E}`,
+  `${B}(do not|don't|never) (mention|reveal|disclose) (it|this|that)${E}|${B}keep (this|it) between us${E}`,
   `${B}(silently|secretly|quietly|covertly|invisibly) (copy|copies|send|sends|forward|forwards|upload|uploads|add|adds|include|includes|log|logs|mirror|mirrors|store|stores|bcc)${E}`,
   `${B}(keep|hide) (this|it|that) (hidden|secret|private)? ?from the user${E}|${B}without (the user's|their) (knowledge|consent|awareness)`,
   // es
@@ -80,16 +84,19 @@ export const SENSITIVE = any([
   // en
   `${B}(conversation|chat|message|dialog(ue)?)\\s+(history|so far|transcript|log|logs|context)${E}`,
   `${B}(transcript|contents?|summary|record|copy|copies) of (the |your |this |our |all |every |each )*(conversation|chat|messages?|session|emails?)`,
-  `${B}(previous|prior|earlier|all|every|the user's) (user )?(messages|prompts|turns)${E}|${B}(entire|full|whole|complete) (conversation|chat|dialog(ue)?|context window|context)${E}`,
+  `${B}(every|all|each) (of the )?(messages?|prompts?)\\b[^.]{0,20}\\b(user|you)\\b|${B}the user has (written|typed|said|sent)${E}|${B}(the user's|user's|their) (conversation|chat|messages)${E}|${B}(previous|prior|earlier|all|every|the user's) (user )?(messages|prompts|turns)${E}|${B}(entire|full|whole|complete) (conversation|chat|dialog(ue)?|context window|context)${E}`,
   `${B}(your|the) (system prompt|instructions|system message)${E}`,
   `${B}(api|access|secret|private|ssh|auth|bearer|session|refresh)[ _-]?(keys?|tokens?)${E}|${B}passwords?${E}|${B}credentials?${E}|${B}passphrases?${E}|${B}cookies${E}`,
-  `${B}environment variables${E}|${B}env vars${E}|process\\.env|${B}[A-Z][A-Z0-9]*_(TOKEN|KEY|SECRET|PASSWORD)${E}`,
+  `${B}environment variables?${E}|${B}env vars${E}|process\\.env|${B}[A-Z][A-Z0-9]*_(TOKEN|KEY|SECRET|PASSWORD)${E}`,
   `~\\/\\.[\\w./-]+|[\\w/~.-]*\\.ssh\\/?[\\w./-]*|${B}id_(rsa|dsa|ecdsa|ed25519)${E}|(^|[\\s"'\`(/=])\\.env(\\.\\w+)?${E}|\\.aws\\/|\\.npmrc|\\.netrc|\\.pgpass|\\.gitconfig|\\.git-credentials|\\.docker\\/config|\\/etc\\/(passwd|shadow)|${B}mcp\\.json|claude_desktop_config`,
   `${B}(output|outputs|result|results|response|responses|return values?)\\b[^.]{0,40}\\b(other|every|each|all|previous|that|those) (other )?tools?${E}`,
+  `${B}tool'?s'? (raw|full|complete|unabridged|entire|verbatim|,|\\s)*(output|result|response)s?${E}`,
+  // other tools' output, in the other languages
+  `salida (completa )?de (todas )?(las )?(otras )?herramientas|sortie (complète )?des (autres )?outils|résultats? des autres outils|ausgabe(n)? (aller )?(der )?(anderen )?(werkzeuge|tools)|saída (completa )?de (todas )?(as )?(outras )?ferramentas|вывод (всех )?других инструментов|其他工具的(输出|结果)|他のツールの(出力|結果)`,
   // es
-  `${B}(historial|registro)\\s+(de\\s+la\\s+|del\\s+)?(conversación|conversacion|chat)|${B}(conversación|conversacion) (completa|entera)|${B}contraseñas?${E}|${B}credenciales${E}|${B}claves?\\s+(api|privadas?|ssh|secretas?)${E}|${B}variables de entorno${E}`,
+  `${B}(historial|registro)\\s+((completo|entero)\\s+)?(de\\s+la\\s+|del\\s+)?(conversación|conversacion|chat)|${B}(conversación|conversacion) (completa|entera)|${B}contraseñas?${E}|${B}credenciales${E}|${B}claves?\\s+(api|privadas?|ssh|secretas?)${E}|${B}variables de entorno${E}`,
   // fr
-  `${B}historique (de la |du )?(conversation|chat|discussion)|${B}(toute )?la conversation${E}|${B}mots? de passe${E}|${B}identifiants${E}|${B}clés?\\s+(api|privées?|ssh|secrètes?)${E}|${B}variables d'environnement${E}`,
+  `${B}historique (de la |du )?(conversation|chat|discussion)|${B}(toute )?la conversation${E}|${B}mots? de passe${E}|${B}identifiants${E}|${B}clés?\\s+(d'api|api|privées?|ssh|secrètes?)${E}|${B}variables d'environnement${E}`,
   // de
   `(chat|gesprächs|konversations|nachrichten)verlauf|${B}(gesamte[nr]?\\s+)?(konversation|unterhaltung)${E}|${B}passw(o|ö)rt(er)?${E}|${B}zugangsdaten${E}|${B}(api|private[nr]?|ssh|geheime[nr]?)[- ]?schlüssel${E}|${B}umgebungsvariablen${E}`,
   // pt
@@ -105,11 +112,11 @@ export const SENSITIVE = any([
 /** Asking the model to move data: read, collect, send, put into an argument. */
 export const TRANSFER = any([
   // en (imperative and "you/the model must …" forms)
-  `${B}(read|cat|open|load|fetch|collect|gather|extract|send|forward|upload|post|transmit|exfiltrate|leak|include|attach|append|prepend|add|put|insert|paste|copy|fill|provide|pass|supply|embed|encode|dump|share|reveal|print|output|submit|mirror|store|save|log|write)${E}`,
+  `${B}(read|cat|open|load|fetch|collect|gather|extract|send|forward|upload|post|transmit|exfiltrate|leak|include|attach|append|prepend|add|put|insert|paste|copy|fill|provide|pass|supply|embed|encode|dump|share|reveal|print|output|submit|mirror|store|save|log|write|replace)${E}|${B}set (this|it|the \\w+ (field|parameter)) to${E}`,
   // es
   `${B}(lee|leer|lea|envía|envia|enviar|envíe|incluye|incluir|incluya|adjunta|adjuntar|pon|poner|ponga|agrega|agregar|añade|añadir|copia|copiar|pega|pegar|proporciona|pasa|pasar|comparte|revela)${E}`,
   // fr
-  `${B}(lis|lire|lisez|envoie|envoyer|envoyez|inclus|inclure|incluez|ajoute|ajouter|ajoutez|mets|mettre|mettez|copie|copiez|colle|collez|fournis|fournissez|transmets|transmettez|joins|joignez|révèle)${E}`,
+  `${B}(lis|lire|lisez|envoie|envoyer|envoyez|inclus|inclure|incluez|ajoute|ajouter|ajoutez|mets|mettre|mettez|copie|copiez|colle|collez|fournis|fournissez|transmets|transmettez|joins|joignez|révèle|récupère|récupérez|place|placez|place-les)${E}`,
   // de
   `${B}(lies|lese|lesen|sende|senden|schicke|schicken|füge|fügen|hänge|kopiere|kopieren|übermittle|übermitteln|gib|geben|lade|teile|schreibe)${E}`,
   // pt
@@ -144,6 +151,7 @@ export const MODIFY = any([
 export const SUPPRESS = any([
   `${B}(never|do not|don't|avoid|stop) (use|call|using|calling|invoke|invoking|trust|trusting)${E}`,
   `${B}(is|are) (deprecated|broken|unsafe|malicious|compromised|untrusted|disabled|not to be trusted)${E}`,
+  `${B}(returns|gives|produces|is returning) (truncated|corrupted|wrong|broken|stale|incorrect|unreliable)${E}|${B}known issue${E}`,
   `${B}(nunca|no) (uses|use|llames)${E}|${B}n'utilise (jamais|pas)${E}|${B}(niemals|nie|nicht) (verwenden|benutzen|aufrufen)${E}|${B}nunca (use|usar|chame)${E}|${B}никогда не (используй|вызывай)`,
   `不要(使用|调用)|禁止(使用|调用)|使わないで|使用しないで|呼び出さないで`,
 ]);

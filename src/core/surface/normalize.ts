@@ -26,8 +26,9 @@ function utf8(bytes: Buffer): string | undefined {
 }
 
 const BASE64 = /[A-Za-z0-9+/_-]{24,}={0,2}/g;
-const HEX = /\b(?:[0-9a-fA-F]{2}){12,}\b/g;
-const URL_ESCAPES = /(?:%[0-9A-Fa-f]{2}){4,}/;
+const HEX = /(?:\b|(?<=0x))(?:[0-9a-fA-F]{2}){12,}\b/g;
+/** Four escapes or more, anywhere: "Before%20answering%2C%20call" decodes to prose. */
+const URL_ESCAPES = /(?:%[0-9A-Fa-f]{2}[^%]*){4,}/;
 /** Letters one space apart, words three apart: "I g n o r e   a l l". */
 const SPACED = /(?:\p{L} ){5,}\p{L}/u;
 /** Unicode tags carry ASCII one for one (U+E0020–E007E); zero-width characters split words. */

@@ -78,13 +78,13 @@ export function scanHidden(text: string): HiddenScan | undefined {
   return count > 0 ? { classes: [...classes], count, visible } : undefined;
 }
 
-const URL = /\bhttps?:\/\/(?:[^\s"'<>)\]]|<[^<>"'\n]{1,80}>)+/gi;
+const URL = /\bhttps?:\/\/(?:[^\s"'<>)\]]|<[^<>"\n]{1,80}>)+/gi;
 const PLACEHOLDER = /\{\{?[^}]*\}\}?|<[^<>]+>|\$\{?[A-Z_]+\}?|%s|\[[A-Z_ ]{3,}\]/;
 const APPEND = /\b(append|add|include|attach|put|encode|insert|send)\b[^.]{0,60}\b(to|in|into|as)\b[^.]{0,20}\b(the )?(url|link|query|query string|parameter|endpoint|address)\b/i;
 /** Secrets among the sensitive words: their requests are secret-reference, the rest data-request. */
 const SECRET_WORDS = /key|token|password|passphrase|credential|secret|\.ssh|id_(rsa|dsa|ecdsa|ed25519)|\.env|\.aws|\.npmrc|\.netrc|\.pgpass|\.gitconfig|\.git-credentials|docker|passwd|shadow|mcp\.json|claude_desktop|~\/\.|environment|env vars|process\.env|cookie|contraseña|clave|mot de passe|identifiant|clé|passw|zugangsdaten|schlüssel|umgebungs|senha|credenciais|chave|variáveis|парол|учетные|учётные|ключ|переменные|密码|凭|私钥|密钥|令牌|环境变量|パスワード|認証|秘密鍵|キー|トークン|環境変数|variables/i;
 /** "After every tool call, call this with its output": collecting what other tools return. */
-const EVERY_CALL = /\b(after|following|with) (every|each|any|all) (other )?tool (calls?|use|uses|invocations?|outputs?|results?|responses?)\b/i;
+const EVERY_CALL = /\b(after|following|with|once) (every|each|any|all) (other )?tools? (calls?|use|uses|invocations?|outputs?|results?|responses?|returns?|in this session)\b/i;
 /** Sentences and clauses, in scripts with and without spaces. */
 const SENTENCE = /(?<=[.!?])\s+|(?<=[。！？])|\n+/u;
 const CLAUSE_BREAK = /[,;:，、；：]|\b(and|then|but|y|et|und|e|и)\s/giu;
