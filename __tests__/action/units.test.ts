@@ -153,7 +153,7 @@ describe('inputs → settings', () => {
     [{ runs: 'five' }, 'input runs'],
     [{ comment: 'yes' }, 'input comment must be true or false'],
     [{ shard: '3/2' }, 'input shard must look like i/n'],
-    [{ 'surface-fail-on': 'always' }, 'input surface-fail-on takes warning, error or never'],
+    [{ 'surface-fail-on': 'always' }, 'input surface-fail-on takes changed, warning, error or never'],
     [{ 'server-command': 'node s.js', 'startup-timeout': '30s' }, 'input startup-timeout must be a positive whole number'],
   ])('%j is a configuration error (%s)', (inputs, message) => {
     expect(() => settings(inputs)).toThrow(ConfigurationError);

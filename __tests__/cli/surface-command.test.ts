@@ -38,8 +38,8 @@ describe('mcp-evals surface', () => {
       expect(shown.stdout).toMatch(new RegExp(`^ {4}tool ${name} +${baseline.surface.pins[`tool:${name}`].sha256.slice(0, 12)}$`, 'm'));
     }
 
-    // Same server, same definitions: nothing changed.
-    const same = await runCli(['surface', '--command', command, '--out', join(dir, 'run2'), '--baseline', baselineFile, '--surface-fail-on', 'warning']);
+    // Same server, same definitions: nothing changed, and the gate relative to the baseline passes.
+    const same = await runCli(['surface', '--command', command, '--out', join(dir, 'run2'), '--baseline', baselineFile, '--surface-fail-on', 'changed']);
     expect(same.code).toBe(0);
     expect((await readJson(join(dir, 'run2', 'report.json'))).surface.changes).toMatchObject({ added: 0, removed: 0, changed: 0 });
 
@@ -63,9 +63,10 @@ describe('mcp-evals surface', () => {
     expect(summary).toMatch(/this change adds \d+ tokens to every conversation \(\+\d+%\)/);
     expect(pulled.stdout).toContain('changed tool:convert_currency');
 
-    const gated = await runCli(['surface', '--command', command, '--out', join(dir, 'run4'), '--baseline', baselineFile, '--surface-fail-on', 'warning']);
+    // The recommended gate fails on the rug pull: the changed definition and what its new text holds.
+    const gated = await runCli(['surface', '--command', command, '--out', join(dir, 'run4'), '--baseline', baselineFile, '--surface-fail-on', 'changed']);
     expect(gated.code).toBe(1);
-    expect(gated.stdout).toMatch(/surface finding\(s\) at or above --surface-fail-on warning/);
+    expect(gated.stdout).toMatch(/\d surface finding\(s\) new or changed since the baseline \(--surface-fail-on changed\)/);
   });
 
   it('puts findings into SARIF with their class, and --surface-fail-on error fails on poisoning', async () => {

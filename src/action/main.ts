@@ -37,7 +37,8 @@ function prefetchLater(): void {
 /** Surface findings at or above the surface-fail-on input (default never) fail the run. */
 async function surfaceProblems(report: Report, failOn: SurfaceFailOn): Promise<string[]> {
   const failing = (await later()).failingFindings(report.surface, failOn);
-  return failing.length > 0 ? [`${failing.length} tool-surface finding(s) at or above surface-fail-on ${failOn} (${[...new Set(failing.map((item) => item.id))].join(', ')})`] : [];
+  const what = failOn === 'changed' ? 'new or changed since the baseline (surface-fail-on changed)' : `at or above surface-fail-on ${failOn}`;
+  return failing.length > 0 ? [`${failing.length} tool-surface finding(s) ${what} (${[...new Set(failing.map((item) => item.id))].join(', ')})`] : [];
 }
 
 /** The artifact a run with the behaviour layer (or a merged report) is uploaded as, and the last-green baseline is read from. */

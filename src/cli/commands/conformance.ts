@@ -15,7 +15,7 @@ import { parseFlags, positiveInteger } from '../args.js';
 import { EXIT } from '../../core/exit-codes.js';
 import type { Output } from '../output.js';
 import { ServerWait } from '../progress.js';
-import { parseSurfaceFailOn } from '../../core/surface/fail-on.js';
+import { failOnMessage, parseSurfaceFailOn } from '../../core/surface/fail-on.js';
 import { DEFAULT_BASELINE_FILE } from '../../core/gate/defaults.js';
 
 /** What the command needs once the server has answered (conformance-after.ts): imported while it starts. */
@@ -152,7 +152,7 @@ export async function conformanceCommand(argv: string[], out: Output): Promise<n
   if (report.surface) out.stdout(renderSurfaceText(report.surface, report.header.server));
   out.stdout(`report: ${files.join(', ')}`);
   const surfaceFailing = failingFindings(report.surface, surfaceFailOn);
-  if (surfaceFailing.length > 0) out.stdout(`${surfaceFailing.length} surface finding(s) at or above --surface-fail-on ${surfaceFailOn}`);
+  if (surfaceFailing.length > 0) out.stdout(failOnMessage(surfaceFailing.length, surfaceFailOn, '--surface-fail-on'));
   return baseline.unexpected.length > 0 || baseline.stale.length > 0 || surfaceFailing.length > 0 ? EXIT.failed : EXIT.ok;
 }
 

@@ -4,6 +4,7 @@ import { renderSurfaceText } from '../../core/report/surface-text.js';
 import { writeReportFiles } from '../../core/report/write.js';
 import { failingFindings } from '../../core/surface/analyze.js';
 import { applySurfaceBaseline, parseSurfaceFailOn, readSurfaceBaseline } from '../../core/surface/baseline-pins.js';
+import { failOnMessage } from '../../core/surface/fail-on.js';
 import { runSurface } from '../../core/surface/run.js';
 import { SPEC_REVISION, TOOL_NAME, toolVersion } from '../../core/version.js';
 import { EXIT } from '../../core/exit-codes.js';
@@ -31,7 +32,7 @@ ${SURFACE_FLAGS_HELP}
   --experiment TAG         tag the report
 
 Finding ids and fixes: docs/surface.md. \`mcp-evals conformance\` runs the same analysis after its checks.
-Exit codes: 0 no finding at or above --surface-fail-on, 1 some, 2 usage error, 3 the server could not be reached.`;
+Exit codes: 0 no finding at or above --surface-fail-on (with changed: none new or changed since the baseline), 1 some, 2 usage error, 3 the server could not be reached.`;
 
 export async function surfaceCommand(argv: string[], out: Output): Promise<number> {
   const { values } = parseFlags(argv, {
@@ -77,7 +78,7 @@ export async function surfaceCommand(argv: string[], out: Output): Promise<numbe
   out.stdout(renderSurfaceText(surface, run.server));
   out.stdout(`report: ${files.join(', ')}`);
   const failing = failingFindings(surface, failOn);
-  if (failing.length > 0) out.stdout(`${failing.length} surface finding(s) at or above --surface-fail-on ${failOn}`);
+  if (failing.length > 0) out.stdout(failOnMessage(failing.length, failOn, '--surface-fail-on'));
   return failing.length > 0 ? EXIT.failed : EXIT.ok;
 }
 

@@ -14,3 +14,8 @@ export function parseSurfaceFailOn(value: string | undefined, name: string): Sur
   if (!(SURFACE_FAIL_ON as readonly string[]).includes(lower)) throw new ConfigurationError(`${name} takes changed, warning, error or never, got "${value}"`);
   return lower as SurfaceFailOn;
 }
+
+/** What the gate says when findings fail it: `changed` is relative to the baseline, not a level. */
+export function failOnMessage(count: number, failOn: SurfaceFailOn, name: string): string {
+  return failOn === 'changed' ? `${count} surface finding(s) new or changed since the baseline (${name} changed)` : `${count} surface finding(s) at or above ${name} ${failOn}`;
+}
