@@ -13,7 +13,7 @@ export function assertLibFresh(): void {
   try {
     built = statSync(join(ROOT, 'lib', 'cli-bundle', 'main.js')).mtimeMs;
   } catch {
-    throw new Error('lib/ is not built: run `npm run build` (npm ci does it) before this test');
+    throw new Error('lib/ is not built: run `npm run build` (npm test does it) before this test');
   }
   const stale = readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true }).find((entry) => entry.isFile() && entry.name.endsWith('.ts') && statSync(join(entry.parentPath, entry.name)).mtimeMs > built);
   if (stale) throw new Error(`lib/ is older than ${join(stale.parentPath, stale.name)}: run \`npm run build\` before this test`);

@@ -28,7 +28,9 @@ describe('huge answers', () => {
     const out = mkdtempSync(join(tmpdir(), 'mcp-evals-huge-'));
     const server = `node ${JSON.stringify(REFERENCE_SERVER)} --break=${fixture}`;
     const target = await cliTarget(server, transport);
-    const result = await runCliProcess(['conformance', ...target, '--out', out], { timeoutMs: 150_000, fromLib: true });
+    // Deadlines with room: this test is about memory, and a loaded machine must not turn a slow
+    // 15 MB answer into a missed 5 s deadline (a FAIL) and the verdict into exit 1.
+    const result = await runCliProcess(['conformance', ...target, '--timeout', '30000', '--out', out], { timeoutMs: 300_000, fromLib: true });
     expect(result.timedOut, result.stderr.slice(-2000)).toBe(false);
     expect(result.code, `${result.stdout.slice(-1000)}\n${result.stderr.slice(-1000)}`).toBe(exitCode);
     expect(result.peakRssBytes).toBeDefined();
@@ -45,9 +47,9 @@ describe('huge answers', () => {
       // loaded machine this fixture may not even get 16 MiB out within the deadline: a finding too).
       const listing = checks.find((check) => check.id === 'capabilities-declared');
       expect(listing?.status).toBe('fail');
-      expect(listing?.message).toMatch(transport === 'stdio' ? /stdout line longer than 16777216 bytes; it was dropped unread/ : /response body exceeds 16777216 bytes; read stopped|response body not complete within 5000 ms/);
+      expect(listing?.message).toMatch(transport === 'stdio' ? /stdout line longer than 16777216 bytes; it was dropped unread/ : /response body exceeds 16777216 bytes; read stopped|response body not complete within \d+ ms/);
     }
-  }, 160_000);
+  }, 320_000);
 
   it('six distinct 15 MB tool names, one per tools/list answer (stdio): a whole run stays under 300 MB peak RSS (issue 26 item 5)', async () => {
     // Before: 414-422 MB here (453-466 MB in the issue): the table that shares huge strings held four

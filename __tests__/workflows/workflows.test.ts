@@ -359,16 +359,17 @@ describe('the merge step (run with bash -eo pipefail, as GitHub does)', () => {
 });
 
 describe("this repository's CI", () => {
-  it('runs npm ci and npm test on Node 20 and 24', () => {
+  it('runs npm ci and npm test on Node 22 (the floor) and 24, and the slow lane on 24', () => {
     const ci = loadWorkflow(CI);
     expect(triggers(ci)).toEqual(expect.arrayContaining(['push', 'pull_request']));
     const test = ci.jobs.test;
     const matrix = test.strategy?.matrix as { node: Array<number | string> };
-    expect(matrix.node.map(String)).toEqual(['20', '24']);
+    expect(matrix.node.map(String)).toEqual(['22', '24']);
     expect(step(test, (s) => s.uses?.startsWith('actions/setup-node@') ?? false, 'setup-node').with?.['node-version']).toBe('${{ matrix.node }}');
     const script = (test.steps ?? []).map((s) => s.run ?? '').join('\n');
     expect(script).toMatch(/npm ci/);
     expect(script).toMatch(/npm test/);
+    expect(script).toMatch(/npm run test:slow/);
   });
 
   it('self-tests the action from this checkout (./ over stdio and HTTP, ./layer0) against the example server', () => {

@@ -159,19 +159,26 @@ const serverStarts: DoctorStep<DoctorContext> = {
   },
 };
 
+/** What a stdio server that answers nothing usually gets wrong. */
+const STDOUT_HINT = 'the server must answer JSON-RPC on stdout, one message per line, and write logs to stderr only; it must speak MCP 2026-07-28 (server/discover) or 2025-11-25 (initialize)';
+
 const handshake: DoctorStep<DoctorContext> = {
   id: 'discover',
   title: 'server/discover or initialize answers',
   async run({ settings, state }) {
     const target = state.target!;
     const probe = await discoverEra(target, new ExchangeLog(50), settings.timeoutMs, target.spec.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS);
-    if ('notStarted' in probe) return fail(probe.notStarted, 'check that the command runs by itself in a terminal (a build step, a missing file, the URL and port)');
+    if ('notStarted' in probe) {
+      // Running but silent: most often logs on stdout, or not MCP at all; else it needs more time.
+      const silent = /no answer to anything within the start-up budget/.test(probe.notStarted);
+      return fail(probe.notStarted, silent ? `${STDOUT_HINT}; or it needs longer: --startup-timeout MS` : 'check that the command runs by itself in a terminal (a build step, a missing file, the URL and port)');
+    }
     if ('problem' in probe) {
       const tail = tailLines(target.stderrTail());
       const hint = /HTTP 40[13]/.test(probe.problem)
         ? 'the server wants credentials: send them with server.headers (e.g. Authorization: "Bearer ${MCP_TOKEN}")'
         : target.kind === 'stdio'
-          ? 'the server must answer JSON-RPC on stdout, one message per line, and write logs to stderr only; it must speak MCP 2026-07-28 (server/discover) or 2025-11-25 (initialize)'
+          ? STDOUT_HINT
           : 'check the URL path (often /mcp) and that the server speaks MCP 2026-07-28 (server/discover) or 2025-11-25 (initialize) there';
       return fail(probe.problem, hint, tail.length ? { details: ['server stderr ends with:', ...tail] } : {});
     }
