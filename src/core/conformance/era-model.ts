@@ -2,6 +2,7 @@
 // official SDKs do by default). This module says whether it does, and which exchanges of a run the
 // spec lets such a server treat as legacy, so that a check judges each exchange by its own era.
 import { resultOf } from '../mcp/answer.js';
+import { McpClient } from '../mcp/client.js';
 import { LEGACY, MODERN, type Exchange } from '../mcp/types.js';
 import type { CheckContext } from './context.js';
 import { clientInfo } from '../version.js';
@@ -24,10 +25,20 @@ export const LEGACY_INIT_HEADERS = { 'Content-Type': 'application/json', Accept:
  */
 export function legacyInitialize(ctx: CheckContext): Promise<Exchange> {
   return ctx.once('legacy-initialize', async () => {
-    const client = await ctx.fresh();
     const id = 1;
     const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: clientInfo() } });
-    const exchange = await client.raw('initialize (legacy-shaped)', body, { headers: ctx.transport === 'http' ? LEGACY_INIT_HEADERS : undefined, answerId: id });
+    if (ctx.transport === 'stdio') {
+      // The process's first message, as an old client sends it: a pooled process has answered a modern
+      // readiness probe, after which a dual-era stdio entry (the Python SDK's) serves only 2026-07-28.
+      const client = new McpClient(ctx.target.connect(), { era: LEGACY, timeoutMs: ctx.options.startupTimeoutMs, log: ctx.client.log, checkId: ctx.client.checkId });
+      const exchange = await client.raw('initialize (legacy-shaped)', body, { answerId: id });
+      await client.connection.close().catch(() => undefined);
+      const result = resultOf(exchange);
+      ctx.discovery.dualEra = result !== undefined && typeof result.protocolVersion === 'string';
+      return exchange;
+    }
+    const client = await ctx.fresh();
+    const exchange = await client.raw('initialize (legacy-shaped)', body, { headers: LEGACY_INIT_HEADERS, answerId: id });
     const result = resultOf(exchange);
     ctx.discovery.dualEra = result !== undefined && typeof result.protocolVersion === 'string';
     return exchange;
