@@ -68,6 +68,12 @@ describe('a dual-era server', () => {
     expect(status(result, 'modern-initialize-rejected')).toBe('skip');
   });
 
+  it('stdio: a server whose first request settles the connection era is still found dual-era', { timeout: 120_000 }, async () => {
+    const result = await run('stdio', ['--dual-era-pinned'], ['legacy-initialize-rejected', 'modern-initialize-rejected']);
+    expect(result.section.eraModel).toBe('dual-era');
+    expect(status(result, 'modern-initialize-rejected')).toBe('skip');
+  });
+
   it('a modern-only server is still held to the modern-only SHOULDs', { timeout: 120_000 }, async () => {
     const result = await run('http', [], ['legacy-initialize-rejected', 'http-get-delete-405', 'http-no-session-id', 'modern-initialize-rejected']);
     expect(result.section.eraModel).toBe('modern-only');
