@@ -40,8 +40,8 @@ describe('surface analysis, pure', () => {
     expect(reordered.pins).toEqual(before.pins);
     const schemaChanged = await analyzeSurface(defs([tool('t', 'Gets a thing.', { id: { type: 'integer', description: 'The id, e.g. "a".' } })]));
     const compared = withBaseline(schemaChanged, { pins: before.pins, tokens: before.cost.openai }, 'test');
-    expect(compared.changes!.items).toEqual([{ key: 'tool:t', change: 'changed', diff: '' }]);
-    expect(compared.findings.find((item) => item.id === 'definition-changed')!.message).toContain('its schema or other fields');
+    expect(compared.changes!.items).toEqual([{ key: 'tool:t', change: 'changed', diff: '', schemaDiff: ['~ inputSchema.properties.id.type: "string" → "integer"'] }]);
+    expect(compared.findings.find((item) => item.id === 'definition-changed')!.message).toContain('schema: ~ inputSchema.properties.id.type');
     expect(failingFindings(compared, 'warning').map((item) => item.id)).toContain('definition-changed');
     expect(failingFindings(compared, 'never')).toEqual([]);
   });

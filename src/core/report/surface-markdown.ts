@@ -15,6 +15,7 @@ const COMPONENT_LABEL: Record<Component, string> = { purpose: 'purpose', usage: 
 const MAX_ROWS = 50;
 const MESSAGE_CHARS = 300;
 const DIFF_CHARS = 1500;
+const SCHEMA_LINES = 3;
 
 export function renderSurfaceMarkdown(surface: SurfaceSection, server?: ServerIdentity): string {
   const out: string[] = [];
@@ -85,7 +86,10 @@ export function renderChanges(changes: SurfaceChanges): string {
     if (item.change !== 'changed') {
       out.push(`- ${item.change}: ${markdownCode(item.key)}`);
     } else {
-      out.push(`- changed: ${markdownCode(item.key)}${item.diff ? `: ${renderDiff(truncate(item.diff, DIFF_CHARS))}` : ' (schema or other fields; same description)'}`);
+      out.push(`- changed: ${markdownCode(item.key)}${item.diff ? `: ${renderDiff(truncate(item.diff, DIFF_CHARS))}` : item.schemaDiff ? '' : ' (schema or other fields; same description)'}`);
+      // The schema diff's first lines; a PR comment stays small, report.json has them all.
+      for (const line of (item.schemaDiff ?? []).slice(0, SCHEMA_LINES)) out.push(`  - ${markdownCode(truncate(line, 200))}`);
+      if ((item.schemaDiff?.length ?? 0) > SCHEMA_LINES) out.push(`  - …and ${item.schemaDiff!.length - SCHEMA_LINES} more schema changes in report.json`);
     }
   }
   if (changes.items.length > MAX_ROWS) out.push(`- …and ${changes.items.length - MAX_ROWS} more in report.json`);

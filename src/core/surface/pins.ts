@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import { finding } from './catalog.js';
 import { scanHidden } from './poisoning.js';
+import { schemaDiff, schemaDigest } from './schema-diff.js';
 import { isObject, stringField } from './text.js';
 import type { DefinitionKind, SurfaceChanges, SurfaceFinding, SurfacePin, SurfaceSection } from './types.js';
 
 /**
  * Definition pins against silent changes (rug pulls, MCPSecBench 17): a SHA-256 of each
  * definition's canonical JSON is stored in the baseline; a later run lists what was added,
- * removed or changed, with a word diff of each changed description.
+ * removed or changed, with a word diff of each changed description and a structural diff of
+ * each changed schema (schema-diff.ts).
  */
 
 const PIN_TEXT_CHARS = 4000;
@@ -32,7 +34,7 @@ export function pinKey(kind: DefinitionKind, value: Record<string, unknown>, ind
 }
 
 export function pinOf(value: Record<string, unknown>): SurfacePin {
-  return { sha256: createHash('sha256').update(canonicalJson(value)).digest('hex'), text: (stringField(value, 'description') ?? '').slice(0, PIN_TEXT_CHARS) };
+  return { sha256: createHash('sha256').update(canonicalJson(value)).digest('hex'), text: (stringField(value, 'description') ?? '').slice(0, PIN_TEXT_CHARS), schema: schemaDigest(value) };
 }
 
 /** What changed between the baseline's pins and this run's, as findings and a changes block. */
@@ -53,13 +55,18 @@ export function comparePins(
     } else if (old.sha256 !== pin.sha256) {
       // Hidden characters are made visible (tags decoded) before the diff: a change made of them shows.
       const diff = old.text === pin.text ? '' : wordDiff(revealed(old.text), revealed(pin.text));
-      items.push({ key, change: 'changed', diff });
+      // A baseline from before schemas were pinned has none: it still says that the schema changed.
+      const lines = old.schema && pin.schema ? schemaDiff(old.schema, pin.schema) : [];
+      items.push(lines.length ? { key, change: 'changed', diff, schemaDiff: lines } : { key, change: 'changed', diff });
+      const parts = diff ? [diff.slice(0, 600)] : [];
+      if (lines.length) parts.push(`schema: ${lines.join('; ')}`);
+      else if (!diff) parts.push(old.schema ? 'a field beyond what the pin keeps (the description and the kept schema are the same)' : 'schema changed (no earlier schema in the baseline to diff)');
       findings.push(
         finding('definition-changed', {
           kind,
           name,
-          pointer: diff ? '/description' : '',
-          message: `${key} changed since the baseline${diff ? `: ${diff.slice(0, 600)}` : ' (its schema or other fields; the description is the same)'}`,
+          pointer: diff ? '/description' : lines.length ? `/${lines[0].slice(2).split(/[.:\s]/)[0]}` : '',
+          message: `${key} changed since the baseline: ${parts.join('; ')}`,
           evidence: `sha256 ${old.sha256.slice(0, 12)}… → ${pin.sha256.slice(0, 12)}…`,
         }),
       );

@@ -69,6 +69,8 @@ export interface SurfacePin {
   sha256: string;
   /** Its description (cut), for the word diff when it changes. */
   text: string;
+  /** Its other fields (inputSchema, outputSchema, annotations…) as path → value, cut (schema-diff.ts); absent in older baselines. */
+  schema?: Record<string, string>;
 }
 
 export interface DefinitionChange {
@@ -76,6 +78,8 @@ export interface DefinitionChange {
   change: 'added' | 'removed' | 'changed';
   /** `changed`: the description as a word diff (`[-old-]{+new+}`); empty when only the schema changed. */
   diff?: string;
+  /** `changed`: what changed in its schema, a line each (`+ path (type) "…"`, `~ path: old → new`, `- required: name`). */
+  schemaDiff?: string[];
 }
 
 export interface SurfaceChanges {
