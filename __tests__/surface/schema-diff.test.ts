@@ -78,6 +78,11 @@ describe('schema diffs of changed definitions', () => {
     expect(pulled.findings.find((item) => item.id === 'definition-changed')!.message.length).toBeLessThan(8000);
   });
 
+  it('writes control characters in a property name as escapes: a line stays one line', async () => {
+    const pulled = await compare(sendReport(CLEAN, ['to']), sendReport({ ...CLEAN, 'x\n\u001b[2Jy': { type: 'string' } }, ['to']));
+    expect(pulled.changes!.items[0].schemaDiff).toEqual(['+ inputSchema.properties.x\\u000a\\u001b[2Jy (string)']);
+  });
+
   it('still works with an old baseline whose pins have no schema', async () => {
     const withoutSchemas = (pins: Record<string, SurfacePin>) => Object.fromEntries(Object.entries(pins).map(([key, pin]) => [key, { sha256: pin.sha256, text: pin.text }]));
     const pulled = await compare(sendReport(CLEAN, ['to']), sendReport({ ...CLEAN, notes: { type: 'string' } }, ['to']), withoutSchemas);

@@ -46,21 +46,21 @@ export function schemaDigest(definition: Record<string, unknown>): SchemaDigest 
     if (Array.isArray(value)) {
       if (value.every((item) => !isObject(item) && !Array.isArray(item))) return put(path, JSON.stringify(value.slice(0, 50)));
       // Items that carry a name (a prompt's arguments) are keyed by it: a reorder is no change.
-      value.forEach((item, index) => walk(item, `${path}.${isObject(item) && typeof item.name === 'string' ? item.name : index}`, depth + 1));
+      value.forEach((item, index) => walk(item, `${path}.${isObject(item) && typeof item.name === 'string' ? inert(item.name) : index}`, depth + 1));
       return;
     }
     if (!isObject(value)) return put(path, JSON.stringify(value) ?? 'null');
     for (const key of Object.keys(value).sort()) {
       const child = value[key];
-      const at = path ? `${path}.${key}` : key;
+      const at = path ? `${path}.${inert(key)}` : inert(key);
       if ((!path && SKIPPED.has(key)) || key === '_meta' || child === undefined) continue;
       if (key === 'required' && Array.isArray(child)) put(at, JSON.stringify([...child].sort()));
       else if (key === 'properties' && isObject(child)) {
         for (const name of Object.keys(child).sort()) {
           const property = child[name];
           const type = isObject(property) ? property.type : undefined;
-          put(`${at}.${name}`, `(${typeof type === 'string' ? type : Array.isArray(type) ? type.join('|') : isObject(property) ? 'any' : JSON.stringify(property)})`);
-          if (isObject(property)) walk(property, `${at}.${name}`, depth + 1);
+          put(`${at}.${inert(name)}`, `(${typeof type === 'string' ? type : Array.isArray(type) ? type.join('|') : isObject(property) ? 'any' : JSON.stringify(property)})`);
+          if (isObject(property)) walk(property, `${at}.${inert(name)}`, depth + 1);
         }
       } else walk(child, at, depth + 1);
     }
@@ -131,6 +131,11 @@ function names(value: string): string[] | undefined {
   } catch {
     return undefined; // cut at MAX_VALUE_CHARS
   }
+}
+
+/** A key as a path segment: control characters (a newline, an escape sequence) written as `\uXXXX`, as in the JSON values. */
+function inert(key: string): string {
+  return key.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** The first `max` characters, a surrogate pair never split, `…` when cut. */
