@@ -92,3 +92,12 @@ describe('schema diffs of changed definitions', () => {
     expect(same.changes!.items).toEqual([]);
   });
 });
+
+describe('schema diffs in report.html', () => {
+  it('a change to the schema alone is listed with its schema lines, escaped', async () => {
+    const { renderSurfaceHtml } = await import('../../src/core/report/html-surface.js');
+    const section = await compare(sendReport(CLEAN, ['to']), sendReport({ ...CLEAN, units: { ...CLEAN.units, enum: ['c', 'f', '<k>'] } }, ['to']));
+    const html = renderSurfaceHtml(section);
+    expect(html).toContain('<code>tool:send_report</code>: <br>schema: <code>~ inputSchema.properties.units.enum: [&quot;c&quot;,&quot;f&quot;] → [&quot;c&quot;,&quot;f&quot;,&quot;&lt;k&gt;&quot;]</code>');
+  });
+});

@@ -15,8 +15,10 @@ export function renderSurfaceHtml(surface: SurfaceSection): string {
   if (surface.changes) {
     const c = surface.changes;
     out.push(`<p class="meta">Since the baseline: ${c.changed} changed, ${c.added} added, ${c.removed} removed${c.tokenDelta ? `; ${h(tokenDeltaText(c.tokenDelta))}` : ''}</p>`);
-    const changed = c.items.filter((item) => item.change === 'changed' && item.diff);
-    if (changed.length > 0) out.push(`<ul>${changed.slice(0, 50).map((item) => `<li><code>${h(item.key)}</code>: ${h(truncate(item.diff ?? '', 1500))}</li>`).join('')}</ul>`);
+    // A change to the schema alone has no word diff, only schema lines: both are shown.
+    const changed = c.items.filter((item) => item.change === 'changed' && (item.diff || item.schemaDiff?.length));
+    const schemaLines = (lines: readonly string[] | undefined) => (lines?.length ? `<br>schema: ${lines.slice(0, 5).map((line) => `<code>${h(truncate(line, 300))}</code>`).join('<br>')}` : '');
+    if (changed.length > 0) out.push(`<ul>${changed.slice(0, 50).map((item) => `<li><code>${h(item.key)}</code>: ${h(truncate(item.diff ?? '', 1500))}${schemaLines(item.schemaDiff)}</li>`).join('')}</ul>`);
   }
   const rows = surface.findings.slice(0, 300);
   if (rows.length > 0) {
