@@ -17,6 +17,8 @@ export interface WarmConnection {
 export class FreshPool {
   private readonly warm: Array<Promise<WarmConnection>> = [];
   private closed = false;
+  /** Whether processes are started ahead of need (fill was called): a run of a few checks starts them on demand. */
+  private warming = false;
 
   constructor(
     private readonly target: Target,
@@ -26,12 +28,13 @@ export class FreshPool {
   /** A process that has answered (or why it has not); another one starts behind it. */
   take(): Promise<WarmConnection> {
     const next = this.warm.shift() ?? this.start();
-    this.fill();
+    if (this.warming) this.fill();
     return next;
   }
 
   fill(): void {
     if (this.closed || this.target.kind !== 'stdio') return;
+    this.warming = true;
     while (this.warm.length < this.settings.size) this.warm.push(this.start());
   }
 
