@@ -1,2 +1,0 @@
-import{createRequire as __mcpEvalsCreateRequire}from'node:module';const require=__mcpEvalsCreateRequire(import.meta.url);
-import{a as o}from"./chunk-PPE4AQH6.js";import{a as e}from"./chunk-CTXCY37B.js";var t=["warning","error","never"];function f(r,i){if(r===void 0||r.trim()==="")return"never";let n=r.trim().toLowerCase();if(!t.includes(n))throw new o(`${i} takes warning, error or never, got "${r}"`);return n}e(f,"parseSurfaceFailOn");export{f as a};

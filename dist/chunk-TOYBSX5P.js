@@ -1,0 +1,2 @@
+import{createRequire as __mcpEvalsCreateRequire}from'node:module';const require=__mcpEvalsCreateRequire(import.meta.url);
+import{a as i}from"./chunk-PPE4AQH6.js";import{a as n}from"./chunk-CTXCY37B.js";var t=["changed","warning","error","never"];function s(r,a){if(r===void 0||r.trim()==="")return"never";let e=r.trim().toLowerCase();if(!t.includes(e))throw new i(`${a} takes changed, warning, error or never, got "${r}"`);return e}n(s,"parseSurfaceFailOn");export{s as a};
