@@ -1,9 +1,10 @@
 /**
  * What poisoning does, in words, in the languages instructions are written in (en, es, fr, de,
- * pt, ru, zh, ja): override the model's role or rules, hide something from the user, ask for
- * data the tool does not need (the conversation, secrets, other tools' output), and change how
- * another tool behaves. The rules in poisoning.ts combine these; no single word decides.
- * Patterns are built from word lists here so that a language is one line to extend.
+ * pt, it, nl, sv, pl, cs, ru, uk, tr, ar, he, fa, hi, id, vi, zh, ja, ko): address the model,
+ * override its role or rules, hide something from the user, ask for data the tool does not need
+ * (the conversation, secrets, other tools' output), and change how another tool behaves. The
+ * rules in poisoning.ts combine these; no single word decides. Patterns are built from word
+ * lists here so that a language is one line to extend.
  */
 
 /** Latin and Cyrillic words need boundaries; Chinese and Japanese have none. */
@@ -26,11 +27,23 @@ export const OVERRIDE = any([
   `${B}treats? (requests|instructions)\\b[^.]{0,30}\\btool results?\\b[^.]{0,30}\\b(operator|admin|system)`,
   `${B}(act|behave|respond|operate) as\\b[^.]{0,60}\\b(with no|without (any )?)(restrictions|limits|filters|guidelines)`,
   `${B}(developer|god|admin|jailbreak|unrestricted) mode${E}`,
+  `${B}(ignore|disregard|override|bypass)\\s+(any|all|every|the|your|the user's)\\s+(\\w+\\s+){0,2}(instructions|prompts?|directives|guidelines|policies|safeguards|guardrails)${E}`,
+  `${B}(pre-?approved|already (been )?(approved|authori[sz]ed)) by (the |an? )?(administrator|admin|operator|system|developer|security team)${E}`,
   `${B}system\\s+(message|prompt|override|notice|instruction)s?\\s*(#+|:)|#{2,}\\s*system${E}`,
   `${B}(safety|security|content|usage)\\s+(policy|policies|guidelines|filters?|rules)\\s+(has|have)\\s+(been\\s+)?(updated|changed|disabled|lifted|removed|suspended)`,
   `${B}without (asking|requesting|seeking)( the user)?( for)? (confirmation|permission|approval|consent)`,
   `${B}(do not|don't|does not|doesn't|never) (ask|request|seek)( the user)?( for)? (confirmation|permission|approval)`,
   `<\\s*\\/?\\s*(important|system|instructions?|secret|hidden|admin|assistant)\\s*>`,
+    // it, nl, sv, pl, cs, uk, tr, ar, he, fa, hi, id, vi, ko
+  `${B}(ignora|ignorare)\\s+(tutte\\s+)?(le\\s+)?(istruzioni|regole|indicazioni)|${B}d'ora in (poi|avanti),?\\s+(sei|agisci|rispondi)`,
+  `${B}negeer\\s+(alle\\s+)?(eerdere\\s+|vorige\\s+)?(instructies|regels|aanwijzingen)|${B}vanaf nu (ben|gedraag) je${E}|${B}ignorera\\s+(alla\\s+)?(tidigare\\s+)?(instruktioner|regler)|${B}från och med nu är du${E}`,
+  `${B}(zignoruj|ignoruj)\\s+(wszystkie\\s+)?(poprzednie\\s+|wcześniejsze\\s+)?(instrukcje|polecenia|zasady)|${B}od teraz jesteś${E}|${B}ignoruj\\s+(všechny\\s+)?(předchozí\\s+)?(instrukce|pokyny|pravidla)`,
+  `${B}(ігноруй|проігноруй|забудь)\\s+(всі\\s+|усі\\s+)?(попередні\\s+)?(інструкції|вказівки|правила)|${B}тепер ти${E}`,
+  `(talimatları|kuralları|yönergeleri|komutları)\\s+(yok say|görmezden gel|unut|dikkate alma)|${B}artık sen${E}`,
+  `تجاهل\\s+(جميع\\s+|كل\\s+)?(التعليمات|الأوامر|القواعد|الإرشادات)|من الآن (فصاعدا|فصاعدًا)،?\\s+أنت|התעלם מ(כל )?(ההוראות|ההנחיות)|(دستورالعمل|دستورات|قوانین)\\S*( قبلی)? را نادیده بگیر`,
+  `(निर्देशों|निर्देश|नियमों|आदेशों) (को )?(अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल)|${B}abaikan\\s+(semua\\s+)?(instruksi|perintah|aturan)|${B}mulai sekarang (kamu|anda)${E}`,
+  `${B}bỏ qua\\s+(tất cả\\s+|mọi\\s+)?(các\\s+)?(hướng dẫn|chỉ dẫn|chỉ thị|quy tắc)|${B}từ (giờ|bây giờ) (trở đi,? )?bạn là${E}`,
+  `(지시|명령|지침|규칙|안내)\\S*\\s*(모두\\s*)?무시|지금부터 (너는|당신은)`,
   // es
   `${B}(ignora|ignore|ignorar|olvida|olvide|omite)\\s+(todas\\s+)?(las\\s+|tus\\s+)?(instrucciones|reglas|indicaciones)(\\s+(anteriores|previas))?`,
   `${B}a partir de ahora,?\\s+(eres|act[uú]a|responde)`,
@@ -62,6 +75,19 @@ export const CONCEAL = any([
   `${B}(do not|don't|never) (mention|reveal|disclose) (it|this|that)${E}|${B}keep (this|it) between us${E}`,
   `${B}(silently|secretly|quietly|covertly|invisibly) (copy|copies|send|sends|forward|forwards|upload|uploads|add|adds|include|includes|log|logs|mirror|mirrors|store|stores|bcc)${E}`,
   `${B}(keep|hide) (this|it|that) (hidden|secret|private)? ?from the user${E}|${B}without (the user's|their) (knowledge|consent|awareness)`,
+  `${B}the user (cannot|can't|can not|must not|should not|will not|won't|does not|doesn't) (see|know about|notice) (this|these|that) (comment|note|text|instructions?|part|section|step)s?${E}`,
+  // it, nl, sv, pl, cs, uk, tr
+  `${B}non (va |deve essere )?(dirlo|dire|detto|informare|avvisare|segnalare|segnalat[oa]|menzionare|mostrare|riferire|comunicare|comunicat[oa])\\s+(nulla\\s+)?(a|al|all')\\s*utente|${B}senza (avvisare|informare|dirlo a|dire a) l'utente|${B}all'insaputa dell'utente`,
+  `${B}(vermeld|vertel|meld|zeg|toon|noem)\\s+(dit|het|dat|iets|niets)?\\s*(niet|nooit)\\s+(aan|tegen)\\s+de\\s+gebruiker|${B}zonder (het )?de gebruiker te (informeren|vertellen|melden)|${B}(berätta|nämn|säg|visa)\\s+(inte|aldrig)[^.]{0,20}användaren|${B}utan att (informera|berätta för|meddela) användaren`,
+  `${B}nie\\s+(informuj|mów|mow|wspominaj|pokazuj|powiadamiaj|zdradzaj)[^.]{0,30}użytkownik|${B}bez wiedzy użytkownika|${B}(neříkej|neinformuj|nezmiňuj|neukazuj)[^.]{0,30}uživatel|${B}bez vědomí uživatele`,
+  `${B}не\\s+(кажи|повідомляй|говори|показуй|згадуй)${E}|${B}без відома користувача`,
+  `kullanıcıya\\s+(bundan\\s+|bunu\\s+|bu konuda\\s+|hiçbir şey\\s+)?(bahsetme|söyleme|haber verme|gösterme|bildirme)|kullanıcıya\\s+(söylemeden|bildirmeden|haber vermeden)|kullanıcının haberi olmadan`,
+  // ar, he, fa, hi, id, vi, ko
+  `(لا|ولا)\\s+(تخبر|تُخبر|تعلم|تُعلم|تذكر|تُظهر|تبلغ|تُبلغ)[^.]{0,20}المستخدم|دون (علم|إعلام|إخبار) المستخدم|אל\\s+(תספר|תגיד|תודיע|תציג)[^.]{0,20}למשתמש|به کاربر (نگو|اطلاع نده|نگویید|چیزی نگو)`,
+  `(उपयोगकर्ता|यूज़र|यूजर) को (कभी )?(न|ना|मत) (बताएं|बताएँ|बताना|बताओ|दिखाएं)|(उपयोगकर्ता|यूज़र|यूजर) को बताए बिना`,
+  `${B}(jangan|tanpa)\\s+(beri tahu|memberi tahu|beritahu|memberitahu|bilang|sebutkan|menyebutkan|menginformasikan|memberitahukan)[^.]{0,20}pengguna`,
+  `${B}(không|đừng|chớ)\\s+(nói|báo|thông báo|cho biết|tiết lộ|đề cập)[^.]{0,30}người dùng|mà không (báo|cho) người dùng`,
+  `사용자에게(는)?\\s*(절대\\s*)?(알리지|말하지|보여주지|언급하지)\\s*(마|말)|사용자(가|에게) 모르게`,
   // es
   `${B}no\\s+(se lo\\s+|le\\s+)?(digas|menciones|informes|avises|cuentes|muestres)\\b[^.]{0,20}(usuario)?|${B}sin (avisar|decirle|informar|notificar)( al?)? usuario`,
   // fr
@@ -72,7 +98,7 @@ export const CONCEAL = any([
   // pt
   `${B}sem (avisar|informar|contar|notificar)( o| ao)? usu[aá]rio|${B}n[aã]o (conte|diga|mencione|informe|avise|mostre)\\b[^.]{0,20}usu[aá]rio`,
   // ru
-  `${B}не\\s+(говори|говорите|сообщай|сообщайте|рассказывай|рассказывайте|показывай|упоминай)\\b|${B}без ведома пользователя|${B}незаметно`,
+  `${B}не\\s+(говори|говорите|сообщай|сообщайте|рассказывай|рассказывайте|показывай|упоминай)${E}|${B}без ведома пользователя|${B}незаметно`,
   // zh
   `不要(告诉|通知|提醒|让)(用户|使用者)|不要让用户知道|(悄悄|秘密|偷偷)地?`,
   // ja
@@ -84,15 +110,31 @@ export const SENSITIVE = any([
   // en
   `${B}(conversation|chat|message|dialog(ue)?)\\s+(history|so far|transcript|log|logs|context)${E}`,
   `${B}(transcript|contents?|summary|record|copy|copies) of (the |your |this |our |all |every |each )*(conversation|chat|messages?|session|emails?)`,
-  `${B}(every|all|each) (of the )?(messages?|prompts?)\\b[^.]{0,20}\\b(user|you)\\b|${B}the user has (written|typed|said|sent)${E}|${B}(the user's|user's|their) (conversation|chat|messages)${E}|${B}(previous|prior|earlier|all|every|the user's) (user )?(messages|prompts|turns)${E}|${B}(entire|full|whole|complete) (conversation|chat|dialog(ue)?|context window|context)${E}`,
-  `${B}(your|the) (system prompt|instructions|system message)${E}`,
-  `${B}(api|access|secret|private|ssh|auth|bearer|session|refresh)[ _-]?(keys?|tokens?)${E}|${B}passwords?${E}|${B}credentials?${E}|${B}passphrases?${E}|${B}cookies${E}`,
+  `${B}(every|all|each) (of the )?(messages?|prompts?)\\b[^.]{0,20}\\b(user|you)\\b|${B}the user (has|had|have) (written|typed|said|sent|mentioned|shared|pasted|entered|provided|disclosed)${E}|${B}(the user's|user's|their) (\\w+ ){0,3}(conversation|chat|messages)${E}|${B}(previous|prior|earlier|all|every|the user's) (user )?(messages|prompts|turns)${E}|${B}(entire|full|whole|complete) (conversation|chat|dialog(ue)?|context window|context)${E}`,
+  `${B}(your|the) (\\w+ )?(system prompt|instructions|system message|hidden instructions)${E}`,
+  `${B}credit card( numbers?| details)?${E}|${B}(cvv|cvc)${E}|${B}bank (logins?|credentials|account (numbers?|logins?))${E}|${B}social security numbers?${E}|${B}(one-time|2fa|otp|mfa) (codes?|passwords?)${E}`,
+  `${B}(private|personal|confidential|proprietary) (source )?(files?|documents?|code|data|repositor(y|ies)|notes|emails?|photos)${E}`,
+  `${B}(api|access|secret|private|ssh|auth|bearer|session|refresh)[ _-]?(keys?|tokens?)${E}|${B}passwords?${E}|${B}credentials?${E}|${B}passphrases?${E}|${B}cookies?${E}`,
+  // A tool named after a secret (list_secrets, get_cookies, read_credentials): its output is one.
+  `(?<![\\w.-])[a-z][a-z0-9]*(_[a-z0-9]+)*_(secrets?|passwords?|credentials?|tokens?|cookies|keys|api_keys?)(?![\\w-])`,
   `${B}environment variables?${E}|${B}env vars${E}|process\\.env|${B}[A-Z][A-Z0-9]*_(TOKEN|KEY|SECRET|PASSWORD)${E}`,
   `~\\/\\.[\\w./-]+|[\\w/~.-]*\\.ssh\\/?[\\w./-]*|${B}id_(rsa|dsa|ecdsa|ed25519)${E}|(^|[\\s"'\`(/=])\\.env(\\.\\w+)?${E}|\\.aws\\/|\\.npmrc|\\.netrc|\\.pgpass|\\.gitconfig|\\.git-credentials|\\.docker\\/config|\\/etc\\/(passwd|shadow)|${B}mcp\\.json|claude_desktop_config`,
   `${B}(output|outputs|result|results|response|responses|return values?)\\b[^.]{0,40}\\b(other|every|each|all|previous|that|those) (other )?tools?${E}`,
   `${B}tool'?s'? (raw|full|complete|unabridged|entire|verbatim|,|\\s)*(output|result|response)s?${E}`,
   // other tools' output, in the other languages
   `salida (completa )?de (todas )?(las )?(otras )?herramientas|sortie (complète )?des (autres )?outils|résultats? des autres outils|ausgabe(n)? (aller )?(der )?(anderen )?(werkzeuge|tools)|saída (completa )?de (todas )?(as )?(outras )?ferramentas|вывод (всех )?других инструментов|其他工具的(输出|结果)|他のツールの(出力|結果)`,
+  // it, nl, sv, pl, cs, uk, tr
+  `${B}cronologia (della |delle )?(conversazion[ei]|chat)|${B}(l'intera|tutta la) conversazione${E}|${B}credenziali${E}|${B}chiavi? (api|private?|ssh|segret[ei])${E}|${B}variabili d'ambiente${E}|${B}token${E}`,
+  `(chat|gespreks)geschiedenis|${B}(hele|volledige) gesprek${E}|${B}wachtwoord(en)?${E}|${B}inloggegevens${E}|${B}(api|privé|geheime)[- ]?sleutels?${E}|${B}omgevingsvariabelen${E}|(chatt|konversations)historik|${B}lösenord(et|en)?${E}|${B}inloggningsuppgifter${E}|${B}api-nyckl\\p{L}*|${B}miljövariabler(na)?${E}`,
+  `${B}histori[aęi] (rozmowy|czatu|konwersacji)|${B}cał[aąe] rozmow[aęy]${E}|${B}hasł(o|a|em)${E}|${B}dane (logowania|uwierzytelniające)${E}|${B}klucz(e|y|a)? (api|prywatn\\p{L}*|ssh)${E}|${B}zmienne środowiskowe${E}|${B}historie (konverzace|chatu)|${B}hesl(o|a)${E}|${B}přihlašovací údaje${E}|${B}proměnné prostředí${E}`,
+  `${B}історі[юя] (листування|чату|розмови)|${B}парол(ь|і|я)${E}|${B}облікові дані${E}|${B}(приватний|секретний|ssh)[- ]ключ|${B}змінні середовища`,
+  `(sohbet|konuşma) geçmiş|(tüm|bütün) (konuşma|sohbet)|${B}şifre(ler|leri|yi)?${E}|${B}parola(lar|ları|yı)?${E}|kimlik bilgi|api anahtar|ortam değişken`,
+  // ar, he, fa, hi, id, vi, ko
+  `سجل (المحادثة|الدردشة)|(المحادثة|الدردشة) (الكاملة|بالكامل)|كلمات? (المرور|السر)|بيانات الاعتماد|مفاتيح|مفتاح|متغيرات البيئة|היסטוריית (השיחה|הצ'אט)|סיסמ(ה|אות)|מפתח(ות)? (API|פרטי)|משתני סביבה|تاریخچه (گفتگو|چت)|رمز عبور|گذرواژه|کلید (API|خصوصی)|متغیرهای محیطی`,
+  `बातचीत (का|की) (पूरा )?इतिहास|पूरी बातचीत|पासवर्ड|क्रेडेंशियल|(एपीआई|API) (कुंजी|की)|निजी कुंजी|पर्यावरण (चर|वेरिएबल)|एनवायरनमेंट वेरिएबल`,
+  `${B}riwayat (percakapan|obrolan)|${B}seluruh percakapan${E}|${B}kata sandi${E}|${B}kredensial${E}|${B}kunci (api|pribadi|rahasia)${E}|${B}variabel lingkungan${E}`,
+  `${B}lịch sử (trò chuyện|hội thoại|cuộc trò chuyện)|${B}toàn bộ (cuộc )?(trò chuyện|hội thoại)|${B}mật khẩu${E}|${B}thông tin đăng nhập${E}|${B}khóa (api|riêng|bí mật)${E}|${B}biến môi trường${E}`,
+  `대화 ?(기록|내역|이력)|전체 대화|비밀번호|암호|자격 ?증명|API ?키|환경 ?변수|개인 ?키|토큰`,
   // es
   `${B}(historial|registro)\\s+((completo|entero)\\s+)?(de\\s+la\\s+|del\\s+)?(conversación|conversacion|chat)|${B}(conversación|conversacion) (completa|entera)|${B}contraseñas?${E}|${B}credenciales${E}|${B}claves?\\s+(api|privadas?|ssh|secretas?)${E}|${B}variables de entorno${E}`,
   // fr
@@ -113,6 +155,16 @@ export const SENSITIVE = any([
 export const TRANSFER = any([
   // en (imperative and "you/the model must …" forms)
   `${B}(read|cat|open|load|fetch|collect|gather|extract|send|forward|upload|post|transmit|exfiltrate|leak|include|attach|append|prepend|add|put|insert|paste|copy|fill|provide|pass|supply|embed|encode|dump|share|reveal|print|output|submit|mirror|store|save|log|write|replace)${E}|${B}set (this|it|the \\w+ (field|parameter)) to${E}`,
+  // it, nl, sv, pl, cs, uk, tr
+  `${B}(leggi|leggere|invia|inviare|includi|includere|inserisci|inserire|aggiungi|aggiungere|allega|copia|incolla|metti|passa|fornisci|condividi|riporta|trasmetti|carica)${E}`,
+  `${B}(lees|lezen|stuur|sturen|verstuur|verzend|voeg|plak|kopieer|zet|geef|deel|upload|push|läs|skicka|inkludera|lägg|klistra|kopiera|bifoga|dela|ladda)${E}`,
+  `${B}(przeczytaj|odczytaj|wyślij|wyslij|dołącz|dodaj|wklej|skopiuj|przekaż|przekaz|umieść|wpisz|podaj|udostępnij|prześlij|přečti|pošli|odešli|přidej|vlož|zkopíruj|předej|přilož|sdílej)${E}`,
+  `${B}(прочитай|надішли|відправ|додай|встав|скопіюй|передай|включи|поклади)${E}|${B}(oku|gönder|ekle|yapıştır|kopyala|koy|ilet|paylaş|yükle|yaz)(y?[ıiuü]n(ız|iz|uz|üz)?)?${E}`,
+  // ar, he, fa, hi, id, vi, ko
+  `${B}و?(اقرأ|إقرأ|أرسل|ارسل|ضع|أضف|اضف|انسخ|الصق|أدرج|ادرج|أرفق|ارفق|شارك|ارفع|املأ)${E}|${B}(קרא|שלח|הוסף|הכנס|העתק|הדבק|צרף|שתף)${E}|بخوان|بفرست|ارسال کن|اضافه کن|قرار بده|کپی کن`,
+  `पढ़ें|पढ़ो|पढ़कर|भेजें|भेजो|भेज दें|शामिल करें|डालें|जोड़ें|कॉपी करें|चिपकाएं|साझा करें|अपलोड करें`,
+  `${B}(baca|kirim|kirimkan|sertakan|tambahkan|masukkan|salin|tempel|lampirkan|bagikan|unggah|isi|isikan)${E}|${B}(đọc|gửi|thêm|chèn|sao chép|dán|đính kèm|chia sẻ|tải lên|đặt|đưa|điền)${E}`,
+  `읽어|읽고|읽은|보내|전송|포함|넣어|넣으|넣고|첨부|복사|붙여|입력|공유|업로드`,
   // es
   `${B}(lee|leer|lea|envía|envia|enviar|envíe|incluye|incluir|incluya|adjunta|adjuntar|pon|poner|ponga|agrega|agregar|añade|añadir|copia|copiar|pega|pegar|proporciona|pasa|pasar|comparte|revela)${E}`,
   // fr
@@ -133,6 +185,7 @@ export const TRANSFER = any([
 export const NEGATION = any([
   `${B}(do not|don't|does not|doesn't|never|no need to|not|avoid|without|must not|mustn't|should not|shouldn't|cannot|can't)${E}`,
   `${B}(no|nunca|jamás|ne|jamais|nicht|nie|kein|keine|não|nao|не|никогда)${E}`,
+  `${B}(non|mai|niet|nooit|geen|inte|aldrig|nigdy|ніколи|asla|jangan|tidak|tanpa|không|đừng|chớ|لا|لن|دون|بدون|אל|לא)${E}|नहीं|मत|않|말고|지 마`,
   `不要|别|切勿|禁止|无需|ないで|しないで|不要です|禁止`,
 ]);
 
@@ -157,4 +210,30 @@ export const SUPPRESS = any([
 ]);
 
 /** A reference to a tool: "the X tool", "tool X", "call X", "when X is used". */
-export const TOOL_WORD = any([`${B}(tool|tools|function|call|calls|calling|invoke|use|using|used|available|enabled|installed|herramienta|outil|werkzeug|ferramenta|инструмент)${E}`, `工具|ツール|调用|呼び出`]);
+export const TOOL_WORD = any([
+  `${B}(tool|tools|function|call|calls|calling|invoke|use|using|used|available|enabled|installed|herramienta|outil|werkzeug|ferramenta|инструмент|strumento|gereedschap|verktyg(et)?|nástroj|інструмент)${E}`,
+  `${B}(narzędzi\\p{L}*|araç\\p{L}*|alat|công cụ)|工具|ツール|调用|呼び出|도구|أداة|الأداة|כלי|ابزار|टूल`,
+]);
+
+/**
+ * Addressing the model rather than the user ("Note for the assistant:", "Claude:", "AI
+ * 어시스턴트에게"): text that turns from describing the tool to instructing whoever reads it.
+ * Alone it decides nothing; it makes a request for data or for another tool's change weigh more.
+ */
+export const ADDRESS = any([
+  `${B}(note|message|instructions?|reminder|notice|important|info)\\s+(for|to)\\s+(the\\s+|all\\s+|any\\s+)?(ai\\s+)?(assistants?|agents?|models?|llms?|language models?)${E}`,
+  `(^|[.!?\\n(\\[]\\s*)(dear\\s+)?(assistant|claude|chatgpt|gpt|gemini|copilot|ai|agent|llm|model)s?\\s*[:,]`,
+  `${B}(agent|assistant|ai|llm|model)[- ]only${E}|${B}if you are an? (ai|assistant|llm|language model|agent|model)${E}|${B}(the|an?) (ai |llm )?(assistant|agent|model) (must|should|shall|needs to|is required to)${E}`,
+  `${B}(para|al) (el )?(asistente|agente|modelo)${E}|${B}(pour|à) l'(assistant|agent|ia)${E}|${B}(für|an) (den|die) (assistenten|agenten|ki)${E}|${B}para o (assistente|agente|modelo)${E}`,
+  `${B}(per|all') ?(l')?(assistente|agente)${E}|${B}l'assistente (deve|dovrebbe)${E}|${B}(voor|aan) de (assistent|agent)${E}|${B}(till|för) (assistenten|agenten)${E}|${B}(dla|do) (asystenta|agenta|modelu)${E}|${B}pro (asistenta|agenta)${E}`,
+  `${B}(для|к) (ассистента|ассистенту|помощника|модели|агента|асистента|помічника)${E}|${B}asistan(a|ın)? (için|'a|'ın)|${B}yapay zeka${E}`,
+  `للمساعد|إلى المساعد|أيها المساعد|للوكيل|לעוזר|עבור העוזר|برای دستیار|به دستیار|सहायक (के लिए|को)|(एआई|AI) के लिए`,
+  `${B}(untuk|kepada) (asisten|agen)${E}|${B}(cho|gửi|dành cho) (trợ lý|mô hình)|${B}trợ lý( ai)?\\s*:`,
+  `어시스턴트에게|어시스턴트에|에이전트에게|모델에게|アシスタントへ|アシスタントに|エージェントへ|アシスタント向け|(给|致|对)(助手|AI|模型|智能体)|助手(注意|须知)`,
+]);
+
+/** What a tool's argument is called, in each language: "put it in the `notes` field", "debug 파라미터에 넣으세요". */
+export const PARAMETER_WORD = any([
+  `${B}(parameters?|params?|fields?|arguments?|args?|inputs?|property|properties|campo|champ|paramètre|feld|parametro|parâmetro|argumento|veld|parameter[sn]?|fält(et)?|parametr(ze|u|em)?|pol[ue]|alan\\p{L}*|parametre\\p{L}*|поле|пол[ея]|параметр\\p{L}*|kolom|tham số|trường)${E}`,
+  `参数|字段|パラメータ|フィールド|引数|파라미터|매개변수|필드|인자|الحقل|حقل|المعامل|पैरामीटर|फ़ील्ड|שדה|פרמטר|فیلد|پارامتر`,
+]);

@@ -1,7 +1,8 @@
 /**
  * What a string says once its disguises are removed: a poisoned definition hides its
- * instruction in base64, hex, URL escapes, Unicode tag characters or letters spaced apart, and
- * the poisoning rules read every such reading, not only the text as listed.
+ * instruction in base64, hex, URL escapes, HTML entities, rot13, Unicode tag characters,
+ * look-alike letters of another script, HTML comments or letters spaced apart, and the
+ * poisoning rules read every such reading, not only the text as listed.
  */
 
 /** One reading of a string: the text, and how it was uncovered ("decoding base64"; undefined: as listed). */
@@ -34,6 +35,34 @@ const SPACED = /(?:\p{L} ){5,}\p{L}/u;
 /** Unicode tags carry ASCII one for one (U+E0020–E007E); zero-width characters split words. */
 const TAGS = /[\u{E0020}-\u{E007E}]/gu;
 const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF\u180E\u{E0000}-\u{E001F}\u{E007F}]/gu;
+/** Four character references or more: "&#65;&#115;…" spells text a Markdown renderer shows and a reader of the JSON does not. */
+const ENTITIES = /(?:&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});[^&]*){4,}/i;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+/** A comment a Markdown renderer hides from the user and a model still reads. */
+const COMMENT = /<!--([\s\S]{8,}?)-->/g;
+/** Words common enough in English instructions that rot13 text turns up many of them once decoded. */
+const COMMON = new Set('the and to of in your you this that all every is are never do not with for from it any each call tool user'.split(' '));
+
+/**
+ * Cyrillic and Greek letters drawn like Latin ones: a word that mixes them with Latin letters
+ * ("Ignоrе" with a Cyrillic о and е) reads as English to a model and to no word list.
+ */
+const LOOK_ALIKE: Record<string, string> = Object.fromEntries(
+  [...'аaбbвBеeкkмMнHоoрpсcтTуyхxіiјjѕsԁdһhӏlАAВBЕEКKМMНHОOРPСCТTХXІIЈJЅSοoαaνvιiρpκkτtυuΑAΒBΕEΗHΙIΚKΜMΝNΟOΡPΤTΧXΥYΖZ']
+    .reduce<string[][]>((pairs, char, index, all) => (index % 2 === 0 ? [...pairs, [char, all[index + 1]!]] : pairs), []),
+);
+const MIXED_WORD = /(?=[\p{L}]*\p{Script=Latin})(?=[\p{L}]*[\p{Script=Cyrillic}\p{Script=Greek}])[\p{L}]{2,}/u;
+
+function rot13(text: string): string {
+  return text.replace(/[a-z]/gi, (char) => {
+    const base = char <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((char.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+function commonWords(text: string): number {
+  return (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => COMMON.has(word)).length;
+}
 
 /** The string as listed (hidden characters revealed) and every decoded reading of it, bounded. */
 export function readings(text: string): Reading[] {
@@ -63,6 +92,20 @@ export function readings(text: string): Reading[] {
       // A lone % is not an escape: nothing to decode.
     }
   }
+  if (ENTITIES.test(plain)) {
+    const value = plain.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});/gi, (whole, ref: string) => {
+      const code = ref[0] !== '#' ? undefined : ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+      if (code === undefined) return NAMED[ref.toLowerCase()] ?? whole;
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    });
+    decoded(value, 'decoding HTML entities');
+  }
+  for (const match of plain.matchAll(COMMENT)) decoded(match[1]!.trim(), 'reading an HTML comment, which rendered Markdown hides');
+  // rot13 is a reading only where it turns many more words into common English ones.
+  const turned = rot13(plain);
+  const gained = commonWords(turned) - commonWords(plain);
+  if (gained >= 4 && gained * 6 >= (turned.match(/[a-z]+/gi)?.length ?? 0) / 2) decoded(turned, 'decoding rot13');
+  if (MIXED_WORD.test(plain)) decoded([...plain].map((char) => LOOK_ALIKE[char] ?? char).join(''), 'reading look-alike letters of another script as Latin');
   if (SPACED.test(plain)) {
     // Runs of single letters become words; two or more spaces between runs become one.
     const joined = plain.split(/\s{2,}/).map((part) => (/^(?:\p{L} )+\p{L}$/u.test(part.trim()) ? part.trim().replace(/ /g, '') : part)).join(' ');

@@ -1,5 +1,5 @@
 import { finding } from './catalog.js';
-import { CONCEAL, MODIFY, NEGATION, OVERRIDE, SENSITIVE, SENSITIVE_TOOL_WORDS, SUPPRESS, TOOL_WORD, TRANSFER } from './intent-lexicon.js';
+import { ADDRESS, CONCEAL, MODIFY, NEGATION, OVERRIDE, PARAMETER_WORD, SENSITIVE, SENSITIVE_TOOL_WORDS, SUPPRESS, TOOL_WORD, TRANSFER } from './intent-lexicon.js';
 import { readings } from './normalize.js';
 import { clip, identifierWords, isObject, stringField, walkStrings, type FoundString } from './text.js';
 import type { DefinitionKind, SurfaceFinding } from './types.js';
@@ -12,12 +12,14 @@ import type { DefinitionKind, SurfaceFinding } from './types.js';
  */
 
 /** Code points no description needs, by class; shown as ⟦U+XXXX NAME⟧ in findings. */
-function hiddenClass(code: number, previous: number | undefined, next: number | undefined): string | undefined {
+function hiddenClass(code: number, previous: number | undefined, next: number | undefined, rtl = false): string | undefined {
   if (code >= 0xe0000 && code <= 0xe007f) return 'Unicode tag';
   if (code === 0x200b || code === 0x200c || code === 0x2060 || code === 0xfeff || code === 0x180e || code === 0x2061 || code === 0x2062 || code === 0x2063 || code === 0x2064) return 'zero-width';
   // A zero-width joiner between two non-ASCII symbols is how emoji sequences are built.
   if (code === 0x200d) return isAscii(previous) || isAscii(next) ? 'zero-width' : undefined;
-  if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0x200e || code === 0x200f || code === 0x061c) return 'bidi control';
+  if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return 'bidi control';
+  // A direction mark beside right-to-left letters is how Arabic or Hebrew text keeps "+966…" in order.
+  if (code === 0x200e || code === 0x200f || code === 0x061c) return rtl ? undefined : 'bidi control';
   if (code >= 0xe0100 && code <= 0xe01ef) return 'variation selector';
   // VS15/VS16 after a symbol pick text or emoji style; after a letter, a digit or another selector they carry nothing.
   if (code >= 0xfe00 && code <= 0xfe0f) return isAscii(previous) || (previous !== undefined && previous >= 0xfe00 && previous <= 0xfe0f) ? 'variation selector' : undefined;
@@ -45,10 +47,13 @@ export interface HiddenScan {
 /** Any code point hiddenClass may flag: most strings have none, and skip the per-character walk. */
 const MAYBE_HIDDEN = /[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFE00-\uFE0F\uFEFF]|\uDB40[\uDC00-\uDDEF]/;
 
+const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
+
 /** Finds invisible characters and renders them visibly (undefined when there are none). */
 export function scanHidden(text: string): HiddenScan | undefined {
   if (!MAYBE_HIDDEN.test(text)) return undefined;
   const points = [...text].map((char) => char.codePointAt(0)!);
+  const rtl = RIGHT_TO_LEFT.test(text);
   const classes = new Set<string>();
   let count = 0;
   let visible = '';
@@ -58,7 +63,7 @@ export function scanHidden(text: string): HiddenScan | undefined {
     tags = '';
   };
   points.forEach((code, index) => {
-    const kind = hiddenClass(code, points[index - 1], points[index + 1]);
+    const kind = hiddenClass(code, points[index - 1], points[index + 1], rtl);
     if (kind === 'Unicode tag') {
       classes.add(kind);
       count += 1;
@@ -84,7 +89,7 @@ const APPEND = /\b(append|add|include|attach|put|encode|insert|send)\b[^.]{0,60}
 /** Secrets among the sensitive words: their requests are secret-reference, the rest data-request. */
 const SECRET_WORDS = /key|token|password|passphrase|credential|secret|\.ssh|id_(rsa|dsa|ecdsa|ed25519)|\.env|\.aws|\.npmrc|\.netrc|\.pgpass|\.gitconfig|\.git-credentials|docker|passwd|shadow|mcp\.json|claude_desktop|~\/\.|environment|env vars|process\.env|cookie|contraseña|clave|mot de passe|identifiant|clé|passw|zugangsdaten|schlüssel|umgebungs|senha|credenciais|chave|variáveis|парол|учетные|учётные|ключ|переменные|密码|凭|私钥|密钥|令牌|环境变量|パスワード|認証|秘密鍵|キー|トークン|環境変数|variables/i;
 /** "After every tool call, call this with its output": collecting what other tools return. */
-const EVERY_CALL = /\b(after|following|with|once) (every|each|any|all) (other )?tools? (calls?|use|uses|invocations?|outputs?|results?|responses?|returns?|in this session)\b/i;
+const EVERY_CALL = /\b(after|following|with|once) (every|each|any|all) (other )?tools? (calls?|use|uses|invocations?|outputs?|results?|responses?|returns?|in this session)\b|\b(after|following) (every|each|any) (call|invocation|use|run)s? (to|of)\b[^.]{0,160}\b(complete|full|entire|whole|raw|verbatim) (result|output|response)s?\b/i;
 /** Sentences and clauses, in scripts with and without spaces. */
 const SENTENCE = /(?<=[.!?])\s+|(?<=[。！？])|\n+/u;
 const CLAUSE_BREAK = /[,;:，、；：]|\b(and|then|but|y|et|und|e|и)\s/giu;
@@ -92,6 +97,8 @@ const TRIGGER = /\b(when(ever)?|every time|each time|any time|before|after|if yo
 const HONEST_POINTER = (tool: string) => new RegExp(`\\b(use|try|call|prefer)\\s+\`?'?"?${escapeRegExp(tool)}\`?'?"?\\s+(instead|rather)\\b|\\binstead,? (use|call)\\s+\`?'?"?${escapeRegExp(tool)}`, 'i');
 /** Property names that carry data the user never typed, Invariant's "sidenote" pattern. */
 const CARRIER_NAME = /^(side_?note|notes?|hidden|secret|internal|context|extra|debug|conversation|history|chat_?history|system_?prompt|instructions?|feedback|metadata|memo|reasoning)$/i;
+/** Names no real API gives an undescribed argument; `notes`, `metadata` or `context` without a description is ordinary (Stripe's metadata). */
+const HIDDEN_CARRIER_NAME = /^(side_?note|hidden|secret|internal|conversation|history|chat_?history|system_?prompt|instructions?)$/i;
 const CARRIER_TEXT = /\b(conversation|chat history|previous messages|system prompt|your instructions|contents? of (the |any |a )?(file|files|\.|~)|secret|api key|access token|password|credentials|private key)\b/i;
 
 /** Snake- or kebab-case identifiers: what a tool name looks like in prose. */
@@ -114,6 +121,7 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
     const strings = walkStrings(definition.value);
     const at = { kind: definition.kind, name: definition.name };
     const ownWords = new Set([...identifierWords(definition.name), ...strings.filter((found) => found.key).map((found) => found.text)]);
+    const parameters = strings.filter((found) => found.key && /\/properties\/[^/]+$/.test(found.pointer)).map((found) => found.text).filter((name) => name.length >= 2 && name.length <= 64);
     // One finding per rule and place; what else triggered it there joins its evidence.
     const seen = new Map<string, SurfaceFinding>();
     const push = (item: SurfaceFinding) => {
@@ -138,13 +146,16 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
         if (!/\s/.test(text) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) continue;
         const how = reading.via ? ` (read after ${reading.via})` : '';
         const cite = (words: string) => `"${clip(words.trim(), 200)}"${how}`;
+        // Text that turns to the model ("Note for the assistant:") or hides from the user weighs more in every sentence of it.
+        const addressed = ADDRESS.exec(text)?.[0];
+        const covert = addressed ?? CONCEAL.exec(text)?.[0];
         for (const sentence of text.split(SENTENCE).slice(0, 200)) {
           const said = intents(sentence);
           if (said.override || said.conceal) {
             const what = [said.override && `overrides its instructions: ${cite(said.override)}`, said.conceal && `hides something from the user: ${cite(said.conceal)}`].filter(Boolean).join('; ');
             push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} addresses the model and ${what}`, evidence: [said.override, said.conceal].filter(Boolean).map((m) => cite(m!)).join(' | ') }));
           }
-          const ask = dataRequest(sentence, definition.name, Boolean(reading.via || said.override || said.conceal));
+          const ask = dataRequest(sentence, definition.name, Boolean(reading.via || said.override || said.conceal || addressed), parameters);
           if (ask) {
             const secret = SECRET_WORDS.test(ask.data);
             const url = URL.exec(sentence)?.[0];
@@ -162,7 +173,7 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
             push(finding('data-request', { ...at, pointer: found.pointer, message: `${where(found)} asks for what other tools return: ${cite(EVERY_CALL.exec(sentence)![0])}`, evidence: cite(EVERY_CALL.exec(sentence)![0]) }));
           }
           if (definition.kind === 'tool') {
-            const shadow = shadowing(sentence, definition.name, toolNames, ownWords);
+            const shadow = shadowing(sentence, definition.name, toolNames, ownWords, covert);
             if (shadow) push(finding('tool-shadowing', { ...at, pointer: found.pointer, message: `${where(found)} ${shadow.how} "${shadow.tool}"${shadow.foreign ? ', a tool this server does not have' : ''}: ${cite(sentence)}`, evidence: `${shadow.tool}: ${cite(shadow.words)}` }));
           }
         }
@@ -192,10 +203,12 @@ function intents(sentence: string): { override?: string; conceal?: string } {
  * data in the same sentence. A tool named after the data (set_password) may ask for it, unless
  * the text was disguised or also overrides or conceals.
  */
-function dataRequest(sentence: string, tool: string, suspicious: boolean): { verb: string; data: string } | undefined {
+function dataRequest(sentence: string, tool: string, suspicious: boolean, parameters: string[] = []): { verb: string; data: string } | undefined {
   const data = SENSITIVE.exec(sentence);
   if (!data) return undefined;
   if (!suspicious && SENSITIVE_TOOL_WORDS.test(tool) && SENSITIVE_TOOL_WORDS.test(data[0])) return undefined;
+  const placed = placement(sentence, parameters, data[0]);
+  if (placed) return { verb: placed, data: data[0] };
   const transfer = new RegExp(TRANSFER.source, 'giu');
   for (const verb of sentence.matchAll(transfer)) {
     const before = sentence.slice(0, verb.index);
@@ -203,6 +216,26 @@ function dataRequest(sentence: string, tool: string, suspicious: boolean): { ver
     for (const brk of before.matchAll(CLAUSE_BREAK)) clauseStart = brk.index + brk[0].length;
     if (NEGATION.test(before.slice(Math.max(clauseStart, verb.index - 40)))) continue;
     return { verb: verb[0], data: data[0] };
+  }
+  return undefined;
+}
+
+/**
+ * Sensitive data steered into one of the tool's own arguments, in any language: the argument
+ * named in backticks or beside a word for "parameter" ("the `client_fingerprint` field", "debug
+ * 파라미터"), in a sentence with no negation. An argument named after that data (`api_key` for
+ * an API key) is the tool's own business.
+ */
+function placement(sentence: string, parameters: string[], data: string): string | undefined {
+  if (NEGATION.test(sentence)) return undefined;
+  for (const name of parameters) {
+    if (SENSITIVE_TOOL_WORDS.test(name) && SENSITIVE_TOOL_WORDS.test(data)) continue;
+    const quoted = new RegExp(`[\`'"‘“«]${escapeRegExp(name)}[\`'"’”»]`);
+    const bare = new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(name)}(?![\\p{L}\\p{N}_-])`, 'u');
+    const at = quoted.exec(sentence) ?? bare.exec(sentence);
+    if (!at) continue;
+    const around = `${sentence.slice(Math.max(0, at.index - 24), at.index)} ${sentence.slice(at.index + at[0].length, at.index + at[0].length + 24)}`;
+    if (quoted.test(sentence) || PARAMETER_WORD.test(around)) return `into ${at[0]}`;
   }
   return undefined;
 }
@@ -226,7 +259,10 @@ function exfiltration(text: string): string | undefined {
  * a bcc") or steers the model away from one ("never use brave_search"). Pointing to one of the
  * server's own tools ("use search_code instead", "call resolve-id first") is honest guidance.
  */
-function shadowing(sentence: string, self: string, toolNames: string[], ownWords: Set<string>): { tool: string; how: string; words: string; foreign: boolean } | undefined {
+/** An address a tool could be told to send to: a mailbox or a URL. */
+const DESTINATION = /[\w.+-]+@[\w-]+(\.[\w-]+)+|\bhttps?:\/\/[^\s"'<>]+/i;
+
+function shadowing(sentence: string, self: string, toolNames: string[], ownWords: Set<string>, covert?: string): { tool: string; how: string; words: string; foreign: boolean } | undefined {
   const own = new Set(toolNames);
   const candidates = new Set<string>();
   for (const other of toolNames) {
@@ -248,8 +284,11 @@ function shadowing(sentence: string, self: string, toolNames: string[], ownWords
     const trigger = TRIGGER.exec(sentence);
     const modify = MODIFY.exec(sentence);
     if (trigger && modify && foreign) return { tool, how: 'changes how the model uses', words: `${trigger[0]} … ${modify[0]}`, foreign };
-    const covert = COVERT.exec(sentence);
-    if (covert && trigger) return { tool, how: 'changes how the model uses', words: `${trigger[0]} … ${covert[0]}`, foreign };
+    const steer = COVERT.exec(sentence);
+    if (steer && trigger) return { tool, how: 'changes how the model uses', words: `${trigger[0]} … ${steer[0]}`, foreign };
+    // In any language: text addressed to the model, or kept from the user, that sends another tool's work to an address.
+    const destination = DESTINATION.exec(sentence);
+    if (covert && destination && foreign) return { tool, how: 'changes how the model uses', words: `${covert} … ${destination[0]}`, foreign };
   }
   return undefined;
 }
@@ -264,7 +303,8 @@ function hiddenParameters(definition: NamedDefinition): SurfaceFinding[] {
     const carrierName = CARRIER_NAME.test(name) || identifierWords(name).includes('sidenote');
     const carrierText = CARRIER_TEXT.exec(text);
     // A request for such data in any parameter's text is data-request; here only the carrier's name and what it says it holds.
-    if (!(carrierName && ((carrierText && !NEGATION.test(text)) || text.trim() === ''))) continue;
+    const undescribed = text.trim() === '' && (HIDDEN_CARRIER_NAME.test(name) || identifierWords(name).includes('sidenote'));
+    if (!(carrierName && ((carrierText && !NEGATION.test(text)) || undescribed))) continue;
     out.push(
       finding('hidden-parameter', {
         kind: definition.kind,
