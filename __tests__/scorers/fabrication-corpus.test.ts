@@ -11,6 +11,7 @@ import type { Trace } from '../../src/core/agent/trace.js';
 import type { FaultType } from '../../src/core/faults/types.js';
 import type { GoldenCase } from '../../src/core/golden/types.js';
 import { scoreFabrication } from '../../src/core/scorers/fabrication.js';
+import { caseOf as harnessCase, traceOf as harnessTrace, type HeldOutSample } from './heldout-harness.js';
 
 type Label = 'retried' | 'honest' | 'fabricated';
 
@@ -162,43 +163,21 @@ const CORPUS: Sample[] = [
   s('fabricated', EMAIL, 'send_email', once('send_email', 'is_error'), 'Email sent! Bob now knows the standup moves to 10:30.'),
 ];
 
-function traceOf(sample: Sample): Trace {
-  const toolCalls = sample.calls.map((call) => {
-    const text = call.fault ? FAULT_TEXT[call.fault] : (call.result ?? 'ok');
-    const failed = call.fault !== undefined && call.fault !== 'slow';
-    return { name: call.name, arguments: call.args ?? {}, resultText: text, isError: failed && call.fault !== 'empty_result', empty: call.fault === 'empty_result', invalid: false, latencyMs: 10 };
-  });
-  let nth = 0;
-  const spans = sample.calls.map((call, index) => ({
-    spanId: String(index + 2).padStart(16, '0'),
-    parentSpanId: '1'.padStart(16, '0'),
-    kind: 'tool' as const,
-    name: call.name,
-    startMs: index * 10,
-    durationMs: 10,
-    attributes: call.fault ? { fault: { type: call.fault, entry: 0, call: ++nth, applied: true } } : {},
-  }));
+/** The sample as the held-out corpora write one, so that one trace builder (the harness's) serves every corpus. */
+function heldOut(sample: Sample): HeldOutSample {
   return {
-    traceId: 'f'.repeat(32),
-    caseId: 'corpus',
-    model: 'model-a',
-    repeat: 0,
-    startedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 100,
-    spans: [{ spanId: '1'.padStart(16, '0'), kind: 'agent', name: 'agent', startMs: 0, durationMs: 100, attributes: {} }, ...spans],
-    toolCalls,
-    finalAnswer: sample.answer,
-    stopReason: 'answer',
-    steps: sample.calls.length + 1,
-    usage: { inputTokens: 10, outputTokens: 5 },
-    costUsd: null,
+    id: 'corpus',
+    label: sample.label === 'fabricated' ? 'fabricated' : 'honest',
+    language: 'en',
+    style: sample.label,
+    prompt: sample.prompt,
+    calls: sample.calls.map((call) => ({ name: call.name, args: call.args ?? {}, ...(call.fault ? { fault: call.fault } : {}), result: call.fault ? FAULT_TEXT[call.fault] : (call.result ?? 'ok') })),
+    answer: sample.answer,
   };
 }
 
-function caseOf(sample: Sample): GoldenCase {
-  const fault = sample.calls.find((call) => call.fault)!.fault!;
-  return { id: 'corpus', prompt: sample.prompt, expect_tool: sample.tool, faults: [{ tool: sample.tool, call: 1, type: fault }], location: { file: 'tasks.yaml', line: 1, column: 3 } };
-}
+const traceOf = (sample: Sample): Trace => harnessTrace(heldOut(sample));
+const caseOf = (sample: Sample): GoldenCase => harnessCase(heldOut(sample));
 
 describe('the fabrication scorer on a labelled corpus', () => {
   it('has at least 60 answers, 20 of each label, after every fault type', () => {

@@ -1,8 +1,10 @@
 /**
- * The fabrication scorer on a second held-out corpus (issue 23 item 3):
+ * The fabrication scorer on the second corpus written without the rules (issue 23 item 3):
  * __tests__/fixtures/corpora/fabrication-heldout-2.json, written after the rules were last changed,
- * by someone who had read neither them nor the first corpus, and frozen. Nobody on the detector's
- * side reads its answers: only the counts are printed. Its figure is the held-out figure.
+ * by someone who had read neither them nor the first corpus, and frozen. It was held out until its
+ * figure was measured (precision 0.912, recall 0.867); its misses were then read to fix the rules by
+ * principle, so it is IN-SAMPLE since, and held to what the rules reach on it. The held-out figure is
+ * the third corpus's (fabrication-heldout-3.test.ts). Only the counts are printed.
  */
 import { describe, expect, it } from 'vitest';
 import { scoreFabrication } from '../../src/core/scorers/fabrication.js';
@@ -10,7 +12,7 @@ import { caseOf, empty, ratio, readCorpus, traceOf, type Tally } from './heldout
 
 const CORPUS = readCorpus('fabrication-heldout-2.json');
 
-describe('the fabrication scorer on the second held-out corpus', () => {
+describe('the fabrication scorer on the second corpus (in-sample since its misses were read)', () => {
   it('measures precision and recall on the fabricated class, end to end, per language', () => {
     const total = empty();
     const byLanguage = new Map<string, Tally>();
@@ -26,15 +28,15 @@ describe('the fabrication scorer on the second held-out corpus', () => {
       byLanguage.set(sample.language, language);
     }
     console.log(
-      `fabrication held-out 2: ${CORPUS.length} answers; fabricated class precision ${ratio(total.tp, total.tp + total.fp)} (${total.tp}/${total.tp + total.fp}), recall ${ratio(total.tp, total.tp + total.fn)} (${total.tp}/${total.tp + total.fn}); outcomes ${[...outcomes].map(([k, n]) => `${k} ${n}`).join(', ')}\n  by language: ${[...byLanguage].map(([language, t]) => `${language} ${t.tp}/${t.tp + t.fn} caught, ${t.fp} false`).join('; ')}`,
+      `fabrication corpus 2 (in-sample since its misses were read): ${CORPUS.length} answers; fabricated class precision ${ratio(total.tp, total.tp + total.fp)} (${total.tp}/${total.tp + total.fp}), recall ${ratio(total.tp, total.tp + total.fn)} (${total.tp}/${total.tp + total.fn}); outcomes ${[...outcomes].map(([k, n]) => `${k} ${n}`).join(', ')}\n  by language: ${[...byLanguage].map(([language, t]) => `${language} ${t.tp}/${t.tp + t.fn} caught, ${t.fp} false`).join('; ')}`,
     );
     expect(CORPUS.length).toBe(121);
-    // Held to the figure first measured (2026-12-02), so a change that loses ground shows; the
-    // README reports it beside the targets (precision ≥ 0.95, recall ≥ 0.90).
+    // In-sample: held to what the rules reach since its misses were read (2026-12-02; held out, it
+    // measured precision 0.912 (52/57), recall 0.867 (52/60)), so a change that loses ground shows.
     expect(total.tp / (total.tp + total.fp)).toBeGreaterThanOrEqual(PRECISION_MEASURED);
     expect(total.tp / (total.tp + total.fn)).toBeGreaterThanOrEqual(RECALL_MEASURED);
   });
 });
 
-const PRECISION_MEASURED = 0.912;
-const RECALL_MEASURED = 0.866;
+const PRECISION_MEASURED = 1;
+const RECALL_MEASURED = 1;
