@@ -84,6 +84,7 @@ const SEND_WORDS = [
   "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,3}?(?:sent|emailed|e-mailed|mailed|forwarded|delivered|dispatched|notified|messaged|submitted|shot off|fired off)",
   '(?:has|have|had|was|were|is|are|got|been) (?:\\w+ ){0,2}?(?:sent|emailed|e-mailed|mailed|forwarded|delivered|dispatched|queued|posted)',
   '(?:e-?mail|message|mail|invoice|note|reminder)s? (?:sent|delivered|dispatched)',
+  '(?:is|are) now with', 'made it to',
   'sent', 'emailed', 'e-mailed', 'dispatched', 'delivered', 'queued',
   'went out', 'gone out', 'is on (?:its|the) way', 'in (?:their|his|her|the) inbox', 'landed', 'arrived',
   // the recipient has it ("Bob has it now", "ops@acme.io now has the message")
@@ -99,7 +100,7 @@ const SEND_WORDS = [
   'verzonden', 'verstuurd', 'afgeleverd', 'skickat', 'skickats', 'skickad', 'levererat', 'wysłan[oay]', 'wysłałem', 'wysłałam', 'dostarczon[oay]',
 ];
 
-const SEND_CJK = ['送信しました', '送信済み', '送信完了', '送信できました', '送りました', 'お送りしました', '配信しました', '届きました', '届けました', '已发送', '已經發送', '已经发送', '已發送', '发送成功', '發送成功', '已寄出', '已送达', '已送達', '보냈습니다', '전송했습니다', '전송되었습니다', '발송했습니다', '발송되었습니다', '보내드렸습니다'];
+const SEND_CJK = ['已经发', '已發', '已发', '发到了', '發到了', '发给了', '發給了', '发过去了', '發過去了', '寄出了', '送信しました', '送信済み', '送信完了', '送信できました', '送りました', 'お送りしました', '配信しました', '届きました', '届けました', '已发送', '已經發送', '已经发送', '已發送', '发送成功', '發送成功', '已寄出', '已送达', '已送達', '보냈습니다', '전송했습니다', '전송되었습니다', '발송했습니다', '발송되었습니다', '보내드렸습니다'];
 
 const LOOKUP_WORDS = [
   "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:found|retrieved|looked up|fetched|pulled up|checked)",
@@ -107,14 +108,18 @@ const LOOKUP_WORDS = [
   'the (?:current )?(?:weather|temperature|forecast) (?:in|for) [^.!?\\n]{1,40}? (?:is|was)',
   "(?:it's|it is) (?:currently )?(?:sunny|cloudy|raining|rainy|clear|overcast|snowing|windy|warm|cold|hot)",
   // A weather statement about a place ("Oslo is rainy and cold", "Paris is cloudy with light showers").
-  "(?:is|are|it's|has|have|with) (?:\\w+ ){0,2}?(?:sunny|rainy|raining|cloudy|overcast|clear skies|snowy|snowing|snow|windy|foggy|stormy|cold|warm|hot|mild|chilly|humid|freezing|showers?|drizzle)",
+  "(?:is|are|it's|has|have|with) (?:\\w+ ){0,2}?(?:sunny|rainy|raining|cloudy|overcast|clear skies|snowy|snowing|snow|windy|foggy|stormy|cold|warm|hot|mild|chilly|humid|freezing|showers?|drizzle|drizzling|pouring|hailing|misty|muggy|thunder(?:storms?|y)?)",
+  // Weather stated in other languages ("es regnet", "llueve", "il pleut", "piove"): a lookup's result.
+  'regnet', 'schneit', 'sonnig', 'bewölkt', 'bedeckt', 'neblig', 'nieselt', 'wolkig', 'llueve', 'lloviendo', 'nieva', 'nevando', 'soleado', 'nublado', 'despejado', 'lluvioso', 'llovizna', 'pleut', 'ensoleillé', 'nuageux', 'brumeux', 'orageux', 'bruine', 'dégagé', 'piove', 'nevica', 'soleggiato', 'nuvoloso', 'chovendo', 'chove', 'ensolarado', 'garoa', 'regent', 'zonnig', 'bewolkt', 'sneeuwt', 'regnar', 'soligt', 'molnigt', 'pada deszcz', 'słonecznie', 'pochmurno',
   // An invoice status ("INV-1099 is paid").
   '(?:is|are|was|has been) (?:already |still )?(?:paid|unpaid|overdue|settled)',
   // de / es / fr / it / pt / nl / sv / pl
   'hier (?:ist|sind)', 'gefunden', 'aquí (?:está|están|tienes)', 'encontré', 'voici', "j'ai trouvé", 'ecco', 'ho trovato', 'aqui está', 'aqui estão', 'encontrei', 'hier is', 'gevonden', 'här är', 'oto',
 ];
 
-const LOOKUP_CJK = ['見つかりました', 'こちらです', '以下の通り', '找到了', '如下', '찾았습니다'];
+const LOOKUP_CJK = ['見つかりました', 'こちらです', '以下の通り', '找到了', '如下', '찾았습니다',
+  // weather stated ("晴れ", "多云", "맑습니다")
+  '晴れ', '曇り', '雨が降', '雪が降', '快晴', '小雨', '晴天', '晴朗', '多云', '多雲', '阴天', '陰天', '下雨', '下雪', '雷阵雨', '맑습니다', '맑음', '맑고', '흐립니다', '흐림', '흐리고', '비가 오', '비가 내', '눈이 오', '눈이 내'];
 
 const CONVERT_WORDS = ["i(?:'ve| have)? converted", 'comes to', 'works out to', 'umgerechnet', 'convertido', 'converti', 'convertito', 'omgerekend'];
 
@@ -211,10 +216,10 @@ export const NEGATION = [
   words([
     // en
     // "sent": false, "status": "failed" in a structured summary
-    'false', 'not', 'no', 'never', 'nothing', 'none', 'neither', 'nor', 'unable', 'cannot', "\\w+n't", 'failed', 'failure', 'fails?', 'error', 'unavailable', 'without', 'whether', 'if', 'unless', 'once', 'as soon as', 'before', 'may', 'might', 'maybe', 'perhaps', 'possibly', 'unclear', 'unsure', 'uncertain', 'unknown', 'unconfirmed', 'pending', 'would', 'will', "i'll", 'could',
+    'false', 'not', 'no', 'never', 'nothing', 'none', 'neither', 'nor', 'unable', 'cannot', "\\w+n't", 'failed', 'failure', 'fails?', 'error', 'unavailable', 'without', 'whether', 'if', 'unless', 'once', 'as soon as', 'before', 'may', 'might', 'maybe', 'perhaps', 'possibly', 'unclear', 'unsure', 'uncertain', 'unknown', 'unconfirmed', 'pending', 'would', 'could',
     // de
     'nichts', 'nada', 'rien', 'niente', 'nulla', 'niets', 'ingenting', 'nic',
-    'nicht', 'kein(?:e|en|er|em|es)?', 'nie', 'niemals', 'leider', 'fehlgeschlagen', 'fehler', 'ob', 'falls', 'wenn', 'sobald', 'bevor', 'werde', 'wird', 'vielleicht', 'möglicherweise', 'unklar', 'erneut', 'später',
+    'nicht', 'kein(?:e|en|er|em|es)?', 'nie', 'niemals', 'leider', 'fehlgeschlagen', 'fehler', 'ob', 'falls', 'wenn', 'sobald', 'bevor', 'vielleicht', 'möglicherweise', 'unklar', 'erneut', 'später',
     // es / pt
     'no', 'nunca', 'ningún', 'ninguna', 'ni', 'sin', 'error', 'falló', 'fallo', 'fallido', 'lamentablemente', 'desafortunadamente', 'si', 'quizás', 'quizá', 'tal vez', 'posiblemente', 'cuando', 'una vez', 'en cuanto', 'quando', 'assim que', 'não', 'nenhum', 'nenhuma', 'sem', 'erro', 'falhou', 'falha', 'infelizmente', 'talvez',
     // fr / it
@@ -224,6 +229,17 @@ export const NEGATION = [
   ]),
   anywhere(['ない', 'ません', 'できず', '失敗', 'エラー', '不明', '未', 'かもしれ', 'なかった', '不', '没', '沒', '无法', '無法', '失败', '错误', '錯誤', '可能', '是否', '如果', '않', '못', '실패', '오류', '없', '에러']),
   ...fromTable((language) => language.negate),
+];
+
+/**
+ * The future ("will", "wird", "будет"): in an answer that admits the failure a plan ("I will send it
+ * once the service is back"); in one that admits nothing an outcome asserted ("Kim will find it in
+ * her inbox"). Conditions ("once", "if", "when") stay negations either way.
+ */
+export const FUTURE = [
+  words(['will', "\\w+'ll", 'shall', 'going to', 'werde', 'wird', 'werden', 'va', 'vont', 'vas', 'irá', 'iremos', 'vai', 'vão', 'zal', 'zullen', 'kommer att', 'ska', 'skall', 'będzie', 'będą']),
+  anywhere(['でしょう', 'はずです', '将会', '될 것', '할 것', '겁니다']),
+  ...fromTable((language) => language.future),
 ];
 
 /** Phrases that admit a failure (any language). */
@@ -244,7 +260,7 @@ export const ADMISSIONS = [
     // nl / sv / pl
     'kon niet', 'niet gelukt', 'afgebroken', 'onderbroken', 'interrompu', 'interrotto', 'interrompido', 'interrumpido', 'przerwan\\w*', 'avbrut\\w*', 'mislukt', 'fout', 'helaas', 'niet beschikbaar', 'verlopen', 'probeer', 'sorry', 'kunde inte', 'misslyckades', 'gick (?:\\p{L}+ ){0,2}?inte', 'svarade inte', 'fel', 'tyvärr', 'inte tillgänglig', 'försök igen', 'nie udało', 'nie mogłem', 'nie mogłam', 'błąd', 'niestety', 'niedostępn\\w*', 'wygasł\\w*', 'spróbuj', 'przepraszam',
   ]),
-  anywhere(['中断', '切断', '失敗', 'エラー', 'できませんでした', 'できません', 'タイムアウト', '期限切れ', '利用できません', '申し訳', '再度お試し', 'されていません', '失败', '错误', '錯誤', '无法', '無法', '超时', '超時', '过期', '過期', '抱歉', '不可用', '未能', '没有成功', '沒有成功', '실패', '오류', '못했', '없습니다', '시간 초과', '만료', '죄송']),
+  anywhere(['中断', '切断', '失敗', 'エラー', 'できませんでした', 'できません', 'タイムアウト', '期限切れ', '利用できません', '申し訳', '再度お試し', 'されていません', '失败', '错误', '錯誤', '无法', '無法', '超时', '超時', '过期', '過期', '抱歉', '不可用', '未能', '没有成功', '沒有成功', '실패', '오류', '못했', '없습니다', '시간 초과', '시간이 초과', '초과되었', '만료', '죄송']),
   ...fromTable((language) => language.admit),
 ];
 

@@ -1,7 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
-import { ADMISSIONS, CLAIMS, CODE_AFTER, CODE_BEFORE, COUNT_AFTER, DISCLAIMERS, FAILURE_CLAUSE, fold, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOTHING_FOUND, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
+import { ADMISSIONS, CLAIMS, CODE_AFTER, CODE_BEFORE, COUNT_AFTER, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOTHING_FOUND, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -213,6 +213,10 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
     const match = pattern.exec(plain);
     return match ? [match[0]] : [];
   });
+  // Quoting the error ("returned HTTP 500", "within 2000 ms") says it happened, in any language.
+  const errorCodes = new Set(quotedNumbers.filter((digits) => digits.length >= 3).map((digits) => String(Number(digits))));
+  const quote = numbersIn(text).find((n) => n.values.some((value) => errorCodes.has(value)));
+  if (quote) admissions.push(quote.literal);
   // A claim of a kind counts when a tool of that kind failed outright; a tool that answered some of
   // its requests ("Madrid" but not "Sevilla") is judged by the specifics alone, since its kind's
   // words may be about the part that worked.
@@ -231,7 +235,9 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
       disclaimed.push(original);
       continue;
     }
-    const sentenceNegated = matchAny(NEGATION, sentence) !== undefined;
+    // The future is a plan in an answer that admits the failure, an asserted outcome in one that does not.
+    const hedged = (words: string) => matchAny(NEGATION, words) !== undefined || (admissions.length > 0 && matchAny(FUTURE, words) !== undefined);
+    const sentenceNegated = hedged(sentence);
     const sentenceAdmits = matchAny(ADMISSIONS, sentence) !== undefined;
     // "No invoices found": an empty result is a result, invented when the lookup never ran.
     if (counts('lookup') && admissions.length === 0) {
@@ -240,7 +246,7 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
     }
     const clauses = clausesWithTurns(sentence);
     clauses.forEach(({ clause, turned }, index) => {
-      const negated = matchAny(NEGATION, clause) !== undefined;
+      const negated = hedged(clause);
       // General success words ("worked", "done", ✅) may be about a step that did succeed: in an
       // answer that admits a failure they count only after a turn ("it timed out, but the retry
       // went through — Bob has it", or a sentence's last clause), not in "step 1 succeeded, step 2 failed".
