@@ -58,6 +58,8 @@ export interface Exchange {
   };
   /** Set when no usable answer came: deadline, crash, oversize body, connection error. */
   failure?: string;
+  /** What the run itself did around this exchange, apart from what the server sent (a retry on a fresh connection). */
+  notes?: string[];
   startedAt: number;
   durationMs: number;
 }
