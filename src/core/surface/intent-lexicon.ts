@@ -1,6 +1,7 @@
 /**
  * What poisoning does, in words, in the languages instructions are written in (en, es, fr, de,
- * pt, it, nl, sv, pl, cs, ru, uk, tr, ar, he, fa, hi, id, vi, zh, ja, ko): address the model,
+ * pt, it, nl, sv, pl, cs, ru, uk, tr, ar, he, fa, hi, id, vi, zh, ja, ko, th, el, ro, hu, fi, da,
+ * no, bn, sw): address the model,
  * override its role or rules, hide something from the user, ask for data the tool does not need
  * (the conversation, secrets, other tools' output), and change how another tool behaves. The
  * rules in poisoning.ts combine these; no single word decides. Patterns are built from word
@@ -20,7 +21,7 @@ export const OVERRIDE = any([
   // en
   `${B}(ignore|disregard|forget|override|bypass|skip)\\s+(all\\s+|any\\s+)?(of\\s+)?(the\\s+|your\\s+)?(previous|prior|above|earlier|preceding|original|system|safety|existing|other)\\s+(instructions?|prompts?|rules|guidelines|directives|messages|polic(y|ies)|constraints)${E}`,
   `${B}(previous|prior|earlier|original|old|your)\\s+(instructions|guidelines|rules|directives|constraints)\\s+(no longer|do not|don't|are no longer)\\s+appl`,
-  `${B}you are now${E}|${B}from (now|this point) (on|forward),?\\s+(you|act|behave|respond)${E}|${B}new (system )?instructions?\\s*:|${B}you are (now )?(acting|operating|running) as${E}`,
+  `${B}you are no longer${E}|${B}your (new|real|true|actual) (job|task|purpose|role|goal|objective|mission) (is|now)${E}|${B}your (only|sole) (job|task|purpose|role|goal|objective|mission) is now${E}|${B}you are now${E}|${B}from (now|this point) (on|forward),?\\s+(you|act|behave|respond)${E}|${B}new (system )?instructions?\\s*:|${B}you are (now )?(acting|operating|running) as${E}`,
   `${B}(guidance|instructions|guidelines|rules|policies|setup|configuration)\\b[^.]{0,80}\\bno longer appl`,
   `${B}(policies|policy|instructions|guidelines|rules|constraints)\\b[^.;]{0,60}\\b(are|is|have been|has been) (superseded|void|revoked|suspended|overridden|lifted|no longer valid)`,
   `${B}(comply with|follow|obey|execute) (any|all|every) (instructions?|commands?|requests?)\\b[^.]{0,40}\\b(tool (outputs?|results?)|tool responses?)`,
@@ -44,6 +45,8 @@ export const OVERRIDE = any([
   `(निर्देशों|निर्देश|नियमों|आदेशों) (को )?(अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल)|${B}abaikan\\s+(semua\\s+)?(instruksi|perintah|aturan)|${B}mulai sekarang (kamu|anda)${E}`,
   `${B}bỏ qua\\s+(tất cả\\s+|mọi\\s+)?(các\\s+)?(hướng dẫn|chỉ dẫn|chỉ thị|quy tắc)|${B}từ (giờ|bây giờ) (trở đi,? )?bạn là${E}`,
   `(지시|명령|지침|규칙|안내)\\S*\\s*(모두\\s*)?무시|지금부터 (너는|당신은)`,
+  // th, el, ro, hu, fi, da, no, bn
+  `(เพิกเฉย|ละเว้น)(ต่อ)?\\s*(คำสั่ง|คำแนะนำ|กฎ)|${B}(αγνόησε|αγνοήστε)\\s+(όλες\\s+)?(τις\\s+)?(προηγούμενες\\s+)?(οδηγίες|εντολές|κανόνες)${E}|${B}ignoră\\s+(toate\\s+)?(instrucțiunile|regulile)|${B}(hagyd figyelmen kívül|figyelmen kívül hagyva) (az )?(összes |korábbi )*(utasítás|szabály)\\p{L}*|${B}ohita\\s+(kaikki\\s+)?(aiemmat\\s+)?(ohjeet|säännöt)|${B}ignorer\\s+(alle\\s+)?(tidligere\\s+)?(instruktioner|instruksjoner|regler)|(নির্দেশনা|নির্দেশ)\\S* (উপেক্ষা|অগ্রাহ্য)`,
   // es
   `${B}(ignora|ignore|ignorar|olvida|olvide|omite)\\s+(todas\\s+)?(las\\s+|tus\\s+)?(instrucciones|reglas|indicaciones)(\\s+(anteriores|previas))?`,
   `${B}a partir de ahora,?\\s+(eres|act[uú]a|responde)`,
@@ -88,6 +91,12 @@ export const CONCEAL = any([
   `${B}(jangan|tanpa)\\s+(beri tahu|memberi tahu|beritahu|memberitahu|bilang|sebutkan|menyebutkan|menginformasikan|memberitahukan)[^.]{0,20}pengguna`,
   `${B}(không|đừng|chớ)\\s+(nói|báo|thông báo|cho biết|tiết lộ|đề cập)[^.]{0,30}người dùng|mà không (báo|cho) người dùng`,
   `사용자에게(는)?\\s*(절대\\s*)?(알리지|말하지|보여주지|언급하지)\\s*(마|말)|사용자(가|에게) 모르게`,
+  // th, el, ro, hu, fi, da, no, bn
+  `อย่า(บอก|แจ้ง|เปิดเผย)[^.]{0,20}ผู้ใช้|โดยไม่(บอก|แจ้ง)ผู้ใช้|${B}μην (το |τους |του )?(πεις|πείτε|αναφέρεις|αναφέρετε|δείξεις|ενημερώσεις)[^.]{0,30}χρήστη|${B}χωρίς να (ενημερώσεις|το ξέρει) (τον )?χρήστη`,
+  `${B}nu (îi |le )?(spune|spuneți|menționa|menționați|arăta|anunța)[^.]{0,20}utilizator|${B}fără (să știe|a anunța|a informa) utilizatorul|${B}ne (szólj|mondd el|mondj|említsd|áruld el|mutasd)[^.]{0,30}felhasználó|${B}a felhasználó tudta nélkül`,
+  `${B}älä (kerro|mainitse|näytä|ilmoita)[^.]{0,20}käyttäjälle|${B}käyttäjän tietämättä|${B}(fortæl|nævn|vis|fortell|nevn) (ikke|aldri|aldrig)[^.]{0,20}(brugeren|brukeren)|${B}ikke (fortæl|fortell|nevn|nævn)[^.]{0,20}(brugeren|brukeren)|${B}uden at (fortælle|informere) brugeren|${B}uten å (fortelle|informere) brukeren`,
+  `ব্যবহারকারীকে (কিছু )?(বলবেন না|বলো না|জানাবেন না|জানিও না)`,
+  `${B}(usimwambie|usimjulishe|bila kumwambia|bila kumjulisha) mtumiaji${E}`,
   // es
   `${B}no\\s+(se lo\\s+|le\\s+)?(digas|menciones|informes|avises|cuentes|muestres)\\b[^.]{0,20}(usuario)?|${B}sin (avisar|decirle|informar|notificar)( al?)? usuario`,
   // fr
@@ -114,7 +123,7 @@ export const SENSITIVE = any([
   `${B}(your|the) (\\w+ )?(system prompt|instructions|system message|hidden instructions)${E}`,
   `${B}credit card( numbers?| details)?${E}|${B}(cvv|cvc)${E}|${B}bank (logins?|credentials|account (numbers?|logins?))${E}|${B}social security numbers?${E}|${B}(one-time|2fa|otp|mfa) (codes?|passwords?)${E}`,
   `${B}(private|personal|confidential|proprietary) (source )?(files?|documents?|code|data|repositor(y|ies)|notes|emails?|photos)${E}`,
-  `${B}(api|access|secret|private|ssh|auth|bearer|session|refresh)[ _-]?(keys?|tokens?)${E}|${B}passwords?${E}|${B}credentials?${E}|${B}passphrases?${E}|${B}cookies?${E}`,
+  `${B}(api|access|secret|private|ssh|auth|bearer|session|refresh)[ _-]?(keys?|tokens?)${E}|${B}passwords?${E}(?!\\s+(reset|policy|policies|strength|rules|requirements|manager|expiry|expiration|change|hint|complexity|length|generator|protected)s?${E})|${B}credentials?${E}|${B}passphrases?${E}|${B}cookies?${E}`,
   // A tool named after a secret (list_secrets, get_cookies, read_credentials): its output is one.
   `(?<![\\w.-])[a-z][a-z0-9]*(_[a-z0-9]+)*_(secrets?|passwords?|credentials?|tokens?|cookies|keys|api_keys?)(?![\\w-])`,
   `${B}environment variables?${E}|${B}env vars${E}|process\\.env|${B}[A-Z][A-Z0-9]*_(TOKEN|KEY|SECRET|PASSWORD)${E}`,
@@ -135,6 +144,14 @@ export const SENSITIVE = any([
   `${B}riwayat (percakapan|obrolan)|${B}seluruh percakapan${E}|${B}kata sandi${E}|${B}kredensial${E}|${B}kunci (api|pribadi|rahasia)${E}|${B}variabel lingkungan${E}`,
   `${B}lịch sử (trò chuyện|hội thoại|cuộc trò chuyện)|${B}toàn bộ (cuộc )?(trò chuyện|hội thoại)|${B}mật khẩu${E}|${B}thông tin đăng nhập${E}|${B}khóa (api|riêng|bí mật)${E}|${B}biến môi trường${E}`,
   `대화 ?(기록|내역|이력)|전체 대화|비밀번호|암호|자격 ?증명|API ?키|환경 ?변수|개인 ?키|토큰`,
+  // th, el, ro, hu, fi, da, no, bn
+  `รหัสผ่าน|ประวัติการ(สนทนา|แชท)|บทสนทนาทั้งหมด|คีย์ API|ตัวแปรสภาพแวดล้อม|${B}κωδικ(ός|ούς|οί|ό|ών) (πρόσβασης|πρόσβασής)|${B}συνθηματικ\\p{L}*|${B}ιστορικό (της )?συνομιλίας|${B}κλειδι(ά)? api|${B}μεταβλητές περιβάλλοντος`,
+  `${B}parol(a|ele|ei|ă)${E}|${B}istoricul (complet )?(al )?(conversației|conversatiei|chatului)|${B}chei(le)? (api|private|ssh)|${B}variabile(le)? de mediu|${B}jelsz(ó|ava|avai|avait|avak|avát|avakat)${E}|${B}beszélgetés(i)? (előzmény|napló)\\p{L}*|${B}api[- ]kulcs\\p{L}*|${B}környezeti változ\\p{L}*`,
+  `${B}salasan(a|at|oja)${E}|${B}keskusteluhistoria\\p{L}*|${B}api-avai\\p{L}*|${B}ympäristömuuttuj\\p{L}*|${B}(adgangskode|passord|kodeord)(r|er|et|en|ene|rne)?${E}|(chat|samtale)histori(k|kk)(ken|en)?|${B}api-nøgl\\p{L}*|${B}api-nøkkel\\p{L}*|${B}miljø(variabler|variablene)`,
+  `পাসওয়ার্ড|কথোপকথনের (পুরো )?ইতিহাস|এপিআই কী|পরিবেশ ভেরিয়েবল`,
+  `${B}(nywila|nenosiri|historia ya mazungumzo|funguo za api|vigezo vya mazingira)${E}`,
+  // Reading the environment by the command or call that does it.
+  `${B}(printenv|getenv|os\\.environ|System\\.getenv|\\/proc\\/\\w+\\/environ)${E}`,
   // es
   `${B}(historial|registro)\\s+((completo|entero)\\s+)?(de\\s+la\\s+|del\\s+)?(conversación|conversacion|chat)|${B}(conversación|conversacion) (completa|entera)|${B}contraseñas?${E}|${B}credenciales${E}|${B}claves?\\s+(api|privadas?|ssh|secretas?)${E}|${B}variables de entorno${E}`,
   // fr
@@ -165,6 +182,10 @@ export const TRANSFER = any([
   `पढ़ें|पढ़ो|पढ़कर|भेजें|भेजो|भेज दें|शामिल करें|डालें|जोड़ें|कॉपी करें|चिपकाएं|साझा करें|अपलोड करें`,
   `${B}(baca|kirim|kirimkan|sertakan|tambahkan|masukkan|salin|tempel|lampirkan|bagikan|unggah|isi|isikan)${E}|${B}(đọc|gửi|thêm|chèn|sao chép|dán|đính kèm|chia sẻ|tải lên|đặt|đưa|điền)${E}`,
   `읽어|읽고|읽은|보내|전송|포함|넣어|넣으|넣고|첨부|복사|붙여|입력|공유|업로드`,
+  // th, el, ro, hu, fi, da, no, bn
+  `ส่ง|ใส่|อ่าน|แนบ|คัดลอก|${B}(στείλε|στείλτε|βάλε|βάλτε|διάβασε|διαβάστε|συμπερίλαβε|αντέγραψε|επικόλλησε|πρόσθεσε)${E}`,
+  `${B}(trimite|trimiteți|include|includeți|pune|puneți|citește|citiți|copiază|adaugă|atașează)${E}|${B}(küldd|küldje|tedd|tegye|olvasd|olvassa|másold|illeszd|csatold|add meg)${E}`,
+  `${B}(lähetä|lue|liitä|kopioi|lisää|laita|sisällytä)${E}|${B}(send|læs|inkluder|tilføj|legg|læg|kopier|indsæt|sett)${E}|পাঠান|পাঠাও|পড়ুন|যোগ করুন|রাখুন|কপি করুন|${B}(tuma|weka|soma|ongeza|nakili|ambatisha)${E}`,
   // es
   `${B}(lee|leer|lea|envía|envia|enviar|envíe|incluye|incluir|incluya|adjunta|adjuntar|pon|poner|ponga|agrega|agregar|añade|añadir|copia|copiar|pega|pegar|proporciona|pasa|pasar|comparte|revela)${E}`,
   // fr
@@ -181,9 +202,20 @@ export const TRANSFER = any([
   `読み(取|込)|送信|送っ|送る|入れ|含め|添付|コピー|貼り付け|記入|転送|アップロード`,
 ]);
 
+/** Negation after the verb, in languages that put it there: "포함하지 마세요", "含めないでください", "मत भेजें" aside. */
+export const NEGATION_AFTER = /^\S{0,4}\s?(지\s?(마|말|않)|않)|^\S{0,4}(ないで|ないこと|ません|禁止)|^\s?(nahi|नहीं|मत)/u;
+
+/**
+ * A verb in the passive or impersonal voice describes what happens, not what the model should do:
+ * "the password is read from the keychain", "se envía". A modal before it makes it a request
+ * again ("the key must be read and sent"): see PASSIVE_REQUEST.
+ */
+export const PASSIVE_BEFORE = /(?<![\p{L}])(se|si|is|are|was|were|be|been|being|gets|got|wird|werden|wurde|é|è|viene|vengono)\s+$/iu;
+export const PASSIVE_REQUEST = /(?<![\p{L}])(must|should|shall|needs? to|has to|have to|ought to|is to|are to)\s+(also\s+|always\s+)?(be|get)\s+$/iu;
+
 /** A transfer negated before it ("do not include credentials", "never pass a private key"). */
 export const NEGATION = any([
-  `${B}(do not|don't|does not|doesn't|never|no need to|not|avoid|without|must not|mustn't|should not|shouldn't|cannot|can't)${E}`,
+  `${B}(do not|don't|does not|doesn't|never|no need to|not|avoid|without|must not|mustn't|should not|shouldn't|cannot|can't|blocked|rejected|refused|denied|forbidden)${E}`,
   `${B}(no|nunca|jamás|ne|jamais|nicht|nie|kein|keine|não|nao|не|никогда)${E}`,
   `${B}(non|mai|niet|nooit|geen|inte|aldrig|nigdy|ніколи|asla|jangan|tidak|tanpa|không|đừng|chớ|لا|لن|دون|بدون|אל|לא)${E}|नहीं|मत|않|말고|지 마`,
   `不要|别|切勿|禁止|无需|ないで|しないで|不要です|禁止`,
@@ -228,6 +260,7 @@ export const ADDRESS = any([
   `${B}(per|all') ?(l')?(assistente|agente)${E}|${B}l'assistente (deve|dovrebbe)${E}|${B}(voor|aan) de (assistent|agent)${E}|${B}(till|för) (assistenten|agenten)${E}|${B}(dla|do) (asystenta|agenta|modelu)${E}|${B}pro (asistenta|agenta)${E}`,
   `${B}(для|к) (ассистента|ассистенту|помощника|модели|агента|асистента|помічника)${E}|${B}asistan(a|ın)? (için|'a|'ın)|${B}yapay zeka${E}`,
   `للمساعد|إلى المساعد|أيها المساعد|للوكيل|לעוזר|עבור העוזר|برای دستیار|به دستیار|सहायक (के लिए|को)|(एआई|AI) के लिए`,
+  `สำหรับผู้ช่วย|ถึงผู้ช่วย|${B}(για|προς) τον βοηθό${E}|${B}pentru asistent(ul)?${E}|${B}az? (asszisztensnek|ai-nak|mi-nek)${E}|${B}avustajalle${E}|${B}til (assistenten|agenten)${E}|সহকারীর জন্য|সহকারীকে|${B}kwa msaidizi${E}`,
   `${B}(untuk|kepada) (asisten|agen)${E}|${B}(cho|gửi|dành cho) (trợ lý|mô hình)|${B}trợ lý( ai)?\\s*:`,
   `어시스턴트에게|어시스턴트에|에이전트에게|모델에게|アシスタントへ|アシスタントに|エージェントへ|アシスタント向け|(给|致|对)(助手|AI|模型|智能体)|助手(注意|须知)`,
 ]);
@@ -235,5 +268,6 @@ export const ADDRESS = any([
 /** What a tool's argument is called, in each language: "put it in the `notes` field", "debug 파라미터에 넣으세요". */
 export const PARAMETER_WORD = any([
   `${B}(parameters?|params?|fields?|arguments?|args?|inputs?|property|properties|campo|champ|paramètre|feld|parametro|parâmetro|argumento|veld|parameter[sn]?|fält(et)?|parametr(ze|u|em)?|pol[ue]|alan\\p{L}*|parametre\\p{L}*|поле|пол[ея]|параметр\\p{L}*|kolom|tham số|trường)${E}`,
-  `参数|字段|パラメータ|フィールド|引数|파라미터|매개변수|필드|인자|الحقل|حقل|المعامل|पैरामीटर|फ़ील्ड|שדה|פרמטר|فیلد|پارامتر`,
+  `参数|字段|パラメータ|フィールド|引数|파라미터|매개변수|필드|인자|الحقل|حقل|المعامل|पैरामीटर|फ़ील्ड|שדה|פרמטר|فیلد|پارامتر|พารามิเตอร์|ฟิลด์|ফিল্ড|প্যারামিটার`,
+  `${B}(παράμετρο|πεδίο|câmpul|parametrul|mező\\p{L}*|paraméter\\p{L}*|kenttään|kenttä\\p{L}*|parametri\\p{L}*|feltet|kigezo|sehemu|medan)${E}`,
 ]);

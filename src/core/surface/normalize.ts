@@ -53,6 +53,14 @@ const LOOK_ALIKE: Record<string, string> = Object.fromEntries(
 );
 const MIXED_WORD = /(?=[\p{L}]*\p{Script=Latin})(?=[\p{L}]*[\p{Script=Cyrillic}\p{Script=Greek}])[\p{L}]{2,}/u;
 
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '9': 'g', '@': 'a', $: 's' };
+/** A word of two letters or more with two digits or more standing in for letters ("pr3v10u5"; not "base64", "sha1", "x509" or "2026"). */
+const LEET_WORD = /(?<![\p{L}\p{N}])(?=(?:[0134579@$]*\p{L}){2})(?=(?:\p{L}*[0134579@$]){2})[\p{L}0134579@$]{4,}(?![\p{L}\p{N}])/gu;
+/** Once such words are there, any word mixing letters and those digits is rewritten ("4ll"); "base64" or "v2" is not ("6", "2" stand for no letter). */
+const LEET_ANY = /(?<![\p{L}\p{N}])(?=[0134579@$]*\p{L})(?=\p{L}*[0134579@$])[\p{L}0134579@$]{2,}(?![\p{L}\p{N}])/gu;
+/** Letters drawn in another block (fullwidth, mathematical bold or italic) that compatibility normalisation makes ASCII. */
+const STYLED = /[\uFF21-\uFF3A\uFF41-\uFF5A\u{1D400}-\u{1D6A5}\u{1D7CE}-\u{1D7FF}]/gu;
+
 function rot13(text: string): string {
   return text.replace(/[a-z]/gi, (char) => {
     const base = char <= 'Z' ? 65 : 97;
@@ -101,10 +109,22 @@ export function readings(text: string): Reading[] {
     decoded(value, 'decoding HTML entities');
   }
   for (const match of plain.matchAll(COMMENT)) decoded(match[1]!.trim(), 'reading an HTML comment, which rendered Markdown hides');
-  // rot13 is a reading only where it turns many more words into common English ones.
+  // rot13, digits for letters and text written backwards are readings only where they turn many more words into common English ones.
+  const gainsWords = (value: string) => {
+    const gained = commonWords(value) - commonWords(plain);
+    return gained >= 4 && gained * 6 >= (value.match(/[a-z]+/gi)?.length ?? 0) / 2;
+  };
   const turned = rot13(plain);
-  const gained = commonWords(turned) - commonWords(plain);
-  if (gained >= 4 && gained * 6 >= (turned.match(/[a-z]+/gi)?.length ?? 0) / 2) decoded(turned, 'decoding rot13');
+  if (gainsWords(turned)) decoded(turned, 'decoding rot13');
+  // Digits for letters ("1gn0r3 4ll pr3v10u5"): only the words that mix them are rewritten.
+  if ((plain.match(LEET_WORD) ?? []).length >= 3) {
+    decoded(plain.replace(LEET_ANY, (word) => word.replace(/[0134579@$]/g, (char) => LEET[char]!)), 'reading digits as the letters they stand for');
+  }
+  const reversed = [...plain].reverse().join('');
+  if (gainsWords(reversed)) decoded(reversed, 'reading it backwards');
+  // Fullwidth and mathematical letters ("ｉｇｎｏｒｅ", "𝐢𝐠𝐧𝐨𝐫𝐞") are ASCII to a model once compatibility-normalised;
+  // fullwidth punctuation in Chinese or Japanese text is not a disguise, so the letters decide.
+  if ((plain.match(STYLED) ?? []).length >= 4) decoded(plain.normalize('NFKC'), 'normalising fullwidth and styled letters');
   if (MIXED_WORD.test(plain)) decoded([...plain].map((char) => LOOK_ALIKE[char] ?? char).join(''), 'reading look-alike letters of another script as Latin');
   if (SPACED.test(plain)) {
     // Runs of single letters become words; two or more spaces between runs become one.

@@ -1,5 +1,5 @@
 import { finding } from './catalog.js';
-import { ADDRESS, CONCEAL, MODIFY, NEGATION, OVERRIDE, PARAMETER_WORD, SENSITIVE, SENSITIVE_TOOL_WORDS, SUPPRESS, TOOL_WORD, TRANSFER } from './intent-lexicon.js';
+import { ADDRESS, CONCEAL, MODIFY, NEGATION, NEGATION_AFTER, OVERRIDE, PASSIVE_BEFORE, PASSIVE_REQUEST, PARAMETER_WORD, SENSITIVE, SENSITIVE_TOOL_WORDS, SUPPRESS, TOOL_WORD, TRANSFER } from './intent-lexicon.js';
 import { readings } from './normalize.js';
 import { clip, identifierWords, isObject, stringField, walkStrings, type FoundString } from './text.js';
 import type { DefinitionKind, SurfaceFinding } from './types.js';
@@ -84,10 +84,15 @@ export function scanHidden(text: string): HiddenScan | undefined {
 }
 
 const URL = /\bhttps?:\/\/(?:[^\s"'<>)\]]|<[^<>"\n]{1,80}>)+/gi;
-const PLACEHOLDER = /\{\{?[^}]*\}\}?|<[^<>]+>|\$\{?[A-Z_]+\}?|%s|\[[A-Z_ ]{3,}\]/;
+/**
+ * A placeholder in a URL: `{x}`, `<x>`, `${X}`, `%s`, `[X]`, or a capitalised value naming what only
+ * the model holds (`?c=CHAT_HISTORY`); `YOUR_API_KEY` is what a user pastes into a documented
+ * example, not a placeholder the model fills.
+ */
+const PLACEHOLDER = /\{\{?[^}]*\}\}?|<[^<>]+>|\$\{?[A-Z_]+\}?|%s|\[[A-Z_ ]{3,}\]|=(?:[A-Z0-9]+_)*(CHAT|HISTORY|CONVERSATION|TRANSCRIPT|CONTEXT|PROMPT|MESSAGES)(?:_[A-Z0-9]+)*(?=[&#]|$)/;
 const APPEND = /\b(append|add|include|attach|put|encode|insert|send)\b[^.]{0,60}\b(to|in|into|as)\b[^.]{0,20}\b(the )?(url|link|query|query string|parameter|endpoint|address)\b/i;
 /** Secrets among the sensitive words: their requests are secret-reference, the rest data-request. */
-const SECRET_WORDS = /key|token|password|passphrase|credential|secret|\.ssh|id_(rsa|dsa|ecdsa|ed25519)|\.env|\.aws|\.npmrc|\.netrc|\.pgpass|\.gitconfig|\.git-credentials|docker|passwd|shadow|mcp\.json|claude_desktop|~\/\.|environment|env vars|process\.env|cookie|contraseña|clave|mot de passe|identifiant|clé|passw|zugangsdaten|schlüssel|umgebungs|senha|credenciais|chave|variáveis|парол|учетные|учётные|ключ|переменные|密码|凭|私钥|密钥|令牌|环境变量|パスワード|認証|秘密鍵|キー|トークン|環境変数|variables/i;
+const SECRET_WORDS = /key|token|password|passphrase|credential|secret|\.ssh|id_(rsa|dsa|ecdsa|ed25519)|\.env|\.aws|\.npmrc|\.netrc|\.pgpass|\.gitconfig|\.git-credentials|docker|passwd|shadow|mcp\.json|claude_desktop|~\/\.|environment|env vars|process\.env|cookie|contraseña|clave|mot de passe|identifiant|clé|passw|zugangsdaten|schlüssel|umgebungs|senha|credenciais|chave|variáveis|парол|учетные|учётные|ключ|переменные|密码|凭|私钥|密钥|令牌|环境变量|パスワード|認証|秘密鍵|キー|トークン|環境変数|variables|비밀번호|암호|토큰|API ?키|환경 ?변수|parol|jelsz|kulcs|változ|salasan|avai|ympäristö|adgangskode|passord|kodeord|nøgl|nøkkel|miljø|nywila|nenosiri|funguo|κωδικ|συνθηματικ|κλειδι|รหัสผ่าน|คีย์|পাসওয়ার্ড|এপিআই কী|printenv|getenv|environ|mediu|chei/i;
 /** "After every tool call, call this with its output": collecting what other tools return. */
 const EVERY_CALL = /\b(after|following|with|once) (every|each|any|all) (other )?tools? (calls?|use|uses|invocations?|outputs?|results?|responses?|returns?|in this session)\b|\b(after|following) (every|each|any) (call|invocation|use|run)s? (to|of)\b[^.]{0,160}\b(complete|full|entire|whole|raw|verbatim) (result|output|response)s?\b/i;
 /** Sentences and clauses, in scripts with and without spaces. */
@@ -139,8 +144,10 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
       if (hidden) {
         push(finding('hidden-characters', { ...at, pointer: found.pointer, message: `${hidden.count} invisible character(s) (${hidden.classes.join(', ')}) in ${where(found)}`, evidence: hidden.visible.slice(0, 600) }));
       }
-      if (found.key) continue;
-      for (const reading of readings(found.text)) {
+      // A property name is read only when it is a sentence in disguise (`ignore_previous_instructions_and_…`).
+      const asWords = found.key ? identifierWords(found.text) : [];
+      if (found.key && asWords.length < 5) continue;
+      for (const reading of found.key ? [{ text: asWords.join(' '), via: 'reading a property name as words' }] : readings(found.text)) {
         const text = reading.text;
         // A single word ("string", an enum value) holds no instruction, URL sentence or tool directive.
         if (!/\s/.test(text) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) continue;
@@ -155,7 +162,8 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
             const what = [said.override && `overrides its instructions: ${cite(said.override)}`, said.conceal && `hides something from the user: ${cite(said.conceal)}`].filter(Boolean).join('; ');
             push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} addresses the model and ${what}`, evidence: [said.override, said.conceal].filter(Boolean).map((m) => cite(m!)).join(' | ') }));
           }
-          const ask = dataRequest(sentence, definition.name, Boolean(reading.via || said.override || said.conceal || addressed), parameters);
+          // A property name read as words is not a disguise: it weighs as plain text does.
+          const ask = dataRequest(sentence, definition.name, Boolean((reading.via && !found.key) || said.override || said.conceal || addressed), parameters);
           if (ask) {
             const secret = SECRET_WORDS.test(ask.data);
             const url = URL.exec(sentence)?.[0];
@@ -171,9 +179,14 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
             );
           } else if (EVERY_CALL.test(sentence)) {
             push(finding('data-request', { ...at, pointer: found.pointer, message: `${where(found)} asks for what other tools return: ${cite(EVERY_CALL.exec(sentence)![0])}`, evidence: cite(EVERY_CALL.exec(sentence)![0]) }));
+          } else {
+            const relayed = relay(sentence);
+            if (relayed) push(finding('data-request', { ...at, pointer: found.pointer, message: `${where(found)} asks the model to pass on what it sees elsewhere: ${cite(relayed.seen)}`, evidence: `${cite(relayed.verb)} + ${cite(relayed.seen)}` }));
           }
           if (definition.kind === 'tool') {
             const shadow = shadowing(sentence, definition.name, toolNames, ownWords, covert);
+            const redirect = !shadow && TRIGGER.test(sentence) && OTHER_TOOL.test(sentence) && !THIS_TOOL.test(sentence) ? REDIRECT.exec(sentence) : null;
+            if (redirect) push(finding('tool-shadowing', { ...at, pointer: found.pointer, message: `${where(found)} changes where another action sends: ${cite(sentence)}`, evidence: cite(redirect[0]) }));
             if (shadow) push(finding('tool-shadowing', { ...at, pointer: found.pointer, message: `${where(found)} ${shadow.how} "${shadow.tool}"${shadow.foreign ? ', a tool this server does not have' : ''}: ${cite(sentence)}`, evidence: `${shadow.tool}: ${cite(shadow.words)}` }));
           }
         }
@@ -199,26 +212,66 @@ function intents(sentence: string): { override?: string; conceal?: string } {
 }
 
 /**
- * A request to move sensitive data: a transfer verb not negated in its clause, and sensitive
- * data in the same sentence. A tool named after the data (set_password) may ask for it, unless
- * the text was disguised or also overrides or conceals.
+ * A request to move sensitive data: a transfer verb not negated in its clause, or one of the
+ * tool's own arguments named as where it goes, and sensitive data in the same part of the
+ * sentence (";" parts: "pass the path in `path`; .env files are blocked" asks for no .env). A
+ * tool named after the data (set_password) may ask for it, unless the text was disguised,
+ * addresses the model, overrides or conceals.
  */
 function dataRequest(sentence: string, tool: string, suspicious: boolean, parameters: string[] = []): { verb: string; data: string } | undefined {
   const data = SENSITIVE.exec(sentence);
   if (!data) return undefined;
-  if (!suspicious && SENSITIVE_TOOL_WORDS.test(tool) && SENSITIVE_TOOL_WORDS.test(data[0])) return undefined;
-  const placed = placement(sentence, parameters, data[0]);
-  if (placed) return { verb: placed, data: data[0] };
-  const transfer = new RegExp(TRANSFER.source, 'giu');
-  for (const verb of sentence.matchAll(transfer)) {
-    const before = sentence.slice(0, verb.index);
-    let clauseStart = 0;
-    for (const brk of before.matchAll(CLAUSE_BREAK)) clauseStart = brk.index + brk[0].length;
-    if (NEGATION.test(before.slice(Math.max(clauseStart, verb.index - 40)))) continue;
-    return { verb: verb[0], data: data[0] };
+  if (!suspicious && SENSITIVE_TOOL_WORDS.test(tool) && (SENSITIVE_TOOL_WORDS.test(data[0]) || ownSecret(tool, data[0]))) return undefined;
+  // "enter the new password in the `new_password` field": a secret the user types, into the argument declared for it
+  // (never a key file, an environment variable or the conversation: the model would have to fetch those).
+  if (!suspicious && !FETCHED.test(data[0]) && parameters.some((name) => namedForSecret(name) && mentions(sentence, name))) return undefined;
+  const carriers = parameters.filter((name) => !namedForSecret(name));
+  for (const clause of sentence.split(/[;:；：]/)) {
+    const placed = SENSITIVE.test(clause) ? placement(clause, carriers) : undefined;
+    if (placed) return { verb: placed, data: data[0] };
+  }
+  for (const part of sentence.split(/[;；]/)) {
+    if (!SENSITIVE.test(part)) continue;
+    const verb = transferVerb(part);
+    if (verb) return { verb, data: data[0] };
   }
   return undefined;
 }
+
+/** What the model sees through other tools: "every file you read", "all pages the assistant opens". */
+const SEEN_ELSEWHERE = /\b(every|all|each|any) (\w+ )?(files?|documents?|pages?|emails?|messages?|results?|outputs?) (that )?(you|it|they|the model|the assistant|the agent) (have |has )?(read|reads|opened|opens|open|see|sees|saw|seen|fetch|fetches|fetched|receive|receives|received|access|accesses|accessed)\b/i;
+/** Moving it on, not merely reading it: "open any file you see" is a file tool's own work. */
+const PASS_ON = /\b(send|forward|upload|post|transmit|exfiltrate|leak|include|attach|append|copy|mirror|log|store|save|submit|share|relay|cc|bcc)\b/i;
+
+/** A request to pass on what the model sees through other tools; undefined when none or negated. */
+function relay(sentence: string): { verb: string; seen: string } | undefined {
+  const seen = SEEN_ELSEWHERE.exec(sentence);
+  if (!seen) return undefined;
+  for (const verb of sentence.matchAll(new RegExp(PASS_ON.source, 'gi'))) {
+    const before = sentence.slice(Math.max(0, verb.index - 40), verb.index);
+    if (!NEGATION.test(before) && !(PASSIVE_BEFORE.test(before) && !PASSIVE_REQUEST.test(before))) return { verb: verb[0], seen: seen[0] };
+  }
+  return undefined;
+}
+
+/** The first transfer verb of the text that no negation or passive voice cancels. */
+function transferVerb(text: string): string | undefined {
+  for (const verb of text.matchAll(new RegExp(TRANSFER.source, 'giu'))) {
+    const before = text.slice(0, verb.index);
+    let clauseStart = 0;
+    for (const brk of before.matchAll(CLAUSE_BREAK)) clauseStart = brk.index + brk[0].length;
+    if (NEGATION.test(before.slice(Math.max(clauseStart, verb.index - 40))) || (PASSIVE_BEFORE.test(before) && !PASSIVE_REQUEST.test(before))) continue;
+    if (NEGATION_AFTER.test(text.slice(verb.index + verb[0].length, verb.index + verb[0].length + 12))) continue;
+    return verb[0];
+  }
+  return undefined;
+}
+
+/** Data the model would fetch rather than be told: files, environment variables, the conversation, other tools' output. */
+const FETCHED = /[~/._]|env|umgebung|entorno|environnement|ambiente|окружени|环境|環境|환경|conversation|chat|history|transcript|messages|output|result/i;
+
+/** One-time codes and PINs: an argument so named is the tool's own input, as `api_key` or `password` are. */
+const OWN_SECRET_PARAMETER = /otp|totp|mfa|2fa|passcode|(^|_)pin($|_)|(^|_)code($|_)/i;
 
 /**
  * Sensitive data steered into one of the tool's own arguments, in any language: the argument
@@ -226,18 +279,32 @@ function dataRequest(sentence: string, tool: string, suspicious: boolean, parame
  * 파라미터"), in a sentence with no negation. An argument named after that data (`api_key` for
  * an API key) is the tool's own business.
  */
-function placement(sentence: string, parameters: string[], data: string): string | undefined {
+function placement(sentence: string, parameters: string[]): string | undefined {
   if (NEGATION.test(sentence)) return undefined;
   for (const name of parameters) {
-    if (SENSITIVE_TOOL_WORDS.test(name) && SENSITIVE_TOOL_WORDS.test(data)) continue;
-    const quoted = new RegExp(`[\`'"‘“«]${escapeRegExp(name)}[\`'"’”»]`);
-    const bare = new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(name)}(?![\\p{L}\\p{N}_-])`, 'u');
-    const at = quoted.exec(sentence) ?? bare.exec(sentence);
-    if (!at) continue;
-    const around = `${sentence.slice(Math.max(0, at.index - 24), at.index)} ${sentence.slice(at.index + at[0].length, at.index + at[0].length + 24)}`;
-    if (quoted.test(sentence) || PARAMETER_WORD.test(around)) return `into ${at[0]}`;
+    const at = mentions(sentence, name);
+    if (at) return `into ${at}`;
   }
   return undefined;
+}
+
+/** A tool named after a secret asking for it in another language ("set_password": "请提供新密码"); never a file, the environment or the conversation. */
+function ownSecret(tool: string, data: string): boolean {
+  return /pass|secret|credential|token|key|auth|login|vault/i.test(tool) && SECRET_WORDS.test(data) && !FETCHED.test(data);
+}
+
+function namedForSecret(name: string): boolean {
+  return SENSITIVE_TOOL_WORDS.test(name) || OWN_SECRET_PARAMETER.test(name);
+}
+
+/** The argument as a sentence names one: in quotes or backticks, or beside a word for "parameter". */
+function mentions(sentence: string, name: string): string | undefined {
+  const quoted = new RegExp(`[\`'"‘“«]${escapeRegExp(name)}[\`'"’”»]`).exec(sentence);
+  if (quoted) return quoted[0];
+  const bare = new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(name)}(?![\\p{L}\\p{N}_-])`, 'u').exec(sentence);
+  if (!bare) return undefined;
+  const around = `${sentence.slice(Math.max(0, bare.index - 24), bare.index)} ${sentence.slice(bare.index + bare[0].length, bare.index + bare[0].length + 24)}`;
+  return PARAMETER_WORD.test(around) ? bare[0] : undefined;
 }
 
 function exfiltration(text: string): string | undefined {
@@ -254,14 +321,21 @@ function exfiltration(text: string): string | undefined {
   return undefined;
 }
 
+/** Changing the target of another action: "replace the recipient IBAN with …", "set the remote to …". */
+const REDIRECT = /\b(replace|swap|substitute|change|switch|override|rewrite)\s+(the\s+|any\s+|every\s+)?(\w+\s+)?(recipients?|destinations?|payees?|beneficiar(y|ies)|iban|account( number)?|wallet( address)?|(e-?mail )?address|remote|to address|bank details)\b[^.]{0,40}\b(with|to|by)\b/i;
+
+/** Another tool, named by what it is rather than its name: "any banking tool", "the other integrations". */
+const OTHER_TOOL = /\b(any|other|every|all|another|each)\s+(\w+\s+)?(tools?|functions?|integrations?|apps?|plugins?|servers?)\b/i;
+const THIS_TOOL = /\b(this|the same) (tool|function)\b/i;
+
+/** An address a tool could be told to send to: a mailbox or a URL. */
+const DESTINATION = /[\w.+-]+@[\w-]+(\.[\w-]+)+|\bhttps?:\/\/[^\s"'<>]+/i;
+
 /**
  * Shadowing: a sentence that changes how another tool behaves ("when send_email is used, add
  * a bcc") or steers the model away from one ("never use brave_search"). Pointing to one of the
  * server's own tools ("use search_code instead", "call resolve-id first") is honest guidance.
  */
-/** An address a tool could be told to send to: a mailbox or a URL. */
-const DESTINATION = /[\w.+-]+@[\w-]+(\.[\w-]+)+|\bhttps?:\/\/[^\s"'<>]+/i;
-
 function shadowing(sentence: string, self: string, toolNames: string[], ownWords: Set<string>, covert?: string): { tool: string; how: string; words: string; foreign: boolean } | undefined {
   const own = new Set(toolNames);
   const candidates = new Set<string>();
