@@ -26,6 +26,16 @@ export interface CheckDefinition {
    * checks, so a concurrent run starts them first rather than let one end the run alone.
    */
   watches?: boolean;
+  /**
+   * stdio: how many fresh processes a run of this check takes (ctx.fresh, ctx.untouched), so the run
+   * starts them ahead of need, side by side. One taken only on a failure need not be counted.
+   */
+  freshProcesses?: number;
+  /**
+   * stdio, 2026-07-28: every request of the check goes to fresh processes of its own (it may read
+   * the lists the run has walked), so it runs beside the checks on the first process, not after them.
+   */
+  ownProcess?: boolean;
   run(ctx: CheckContext): Promise<Verdict>;
 }
 

@@ -1,5 +1,6 @@
 import { resultOf, describeOutcome } from '../mcp/answer.js';
 import { McpClient } from '../mcp/client.js';
+import { HungMethods } from '../mcp/hung-methods.js';
 import type { Target } from '../mcp/target.js';
 import { LEGACY, type Era, type Exchange, type JsonObject, type TransportKind } from '../mcp/types.js';
 import type { Capability } from './check.js';
@@ -57,9 +58,6 @@ interface Shared {
   memo: Map<string, Promise<unknown>>;
 }
 
-/** How many stdio processes are started ahead of the checks that want one of their own. */
-const WARM_PROCESSES = 2;
-
 /** Longer tool names are never called (callableTools). */
 export const MAX_CALLED_NAME_CHARS = 1024;
 
@@ -73,29 +71,33 @@ export class CheckContext {
     readonly discovery: Discovery,
     readonly schemas: SpecSchemas,
     readonly options: ConformanceOptions,
-    shared?: Shared,
+    shared?: Shared | { pool: FreshPool },
   ) {
-    this.shared = shared ?? {
-      lists: new Map(),
-      extraClients: [],
-      memo: new Map(),
-      pool: new FreshPool(target, { era: discovery.era, timeoutMs: options.timeoutMs, startupTimeoutMs: options.startupTimeoutMs, size: WARM_PROCESSES }),
-    };
+    this.shared =
+      shared && 'lists' in shared
+        ? shared
+        : { lists: new Map(), extraClients: [], memo: new Map(), pool: shared?.pool ?? new FreshPool(target, { timeoutMs: options.timeoutMs, startupTimeoutMs: options.startupTimeoutMs }) };
   }
 
-  /** The context one check runs in: its own client view, so its evidence is its own exchanges. */
-  forCheck(checkId: string): CheckContext {
+  /**
+   * The context one check runs in: its own client view, so its evidence is its own exchanges. A
+   * check on processes of its own (`apart`) runs beside others with its own record of hung methods
+   * over the run's: what hung on the first process is not sent again, but a hang on its own process
+   * says nothing of the first one, and others' answers nothing of its.
+   */
+  forCheck(checkId: string, apart = false): CheckContext {
     if (this.era === LEGACY) {
       // 2025-11-25 has a session on the one client: checks run one at a time on it.
       this.client.checkId = checkId;
       return this;
     }
-    return new CheckContext(this.client.fork(new CheckLog(this.client.log), checkId), this.target, this.discovery, this.schemas, this.options, this.shared);
+    const client = this.client.fork(new CheckLog(this.client.log), checkId, apart ? new HungMethods(true, this.client.hung) : this.client.hung);
+    return new CheckContext(client, this.target, this.discovery, this.schemas, this.options, this.shared);
   }
 
-  /** stdio: start the warm processes (after discovery, so they do not slow it down). */
-  warmUp(): void {
-    this.shared.pool.fill();
+  /** stdio: start the fresh processes the run's checks will take (`demand` of them), a few at a time, ahead of need. */
+  planFresh(demand: number): void {
+    this.shared.pool.plan(demand);
   }
 
   get era(): Era {
@@ -173,18 +175,43 @@ export class CheckContext {
   /** A client on a fresh connection (stdio: a new process), in the same era; closed when the run ends. */
   async fresh(): Promise<McpClient> {
     // Windows a check opens on this client start once the new process has answered, not at spawn.
-    const { connection } = this.target.kind === 'stdio' ? await this.shared.pool.take() : { connection: this.target.connect() };
+    const { connection } = this.target.kind === 'stdio' ? await this.shared.pool.take(this.era) : { connection: this.target.connect() };
     const client = new McpClient(connection, { era: this.era, timeoutMs: this.options.timeoutMs, log: this.client.log, hung: this.client.hung, checkId: this.client.checkId });
     this.shared.extraClients.push(client);
     if (this.era === LEGACY) await client.initialize();
     return client;
   }
 
-  /** Close a fresh client now rather than at the end (returns how its process exited). */
+  /**
+   * stdio: a client on a new process that has been sent nothing, so its first request is the
+   * probe's (a pooled `fresh` one has answered a readiness probe); `era` shapes its requests.
+   * Its deadline counts what may be left of the process's start-up (FreshPool.firstRequestTimeout).
+   * Over HTTP, a new connection.
+   */
+  untouched(era: Era = this.era): McpClient {
+    const stdio = this.target.kind === 'stdio';
+    const connection = stdio ? this.shared.pool.takeUntouched() : this.target.connect();
+    const timeoutMs = stdio ? this.shared.pool.firstRequestTimeout(connection) : this.options.timeoutMs;
+    const client = new McpClient(connection, { era, timeoutMs, log: this.client.log, hung: this.client.hung, checkId: this.client.checkId });
+    this.shared.extraClients.push(client);
+    return client;
+  }
+
+  /** Close a fresh client now and wait for its process to exit (returns how it exited). */
   async closeFresh(client: McpClient): ReturnType<McpClient['connection']['close']> {
+    this.forget(client);
+    return client.connection.close();
+  }
+
+  /** A fresh client this check is done with: its process ends in the background (awaited when the run ends). */
+  release(client: McpClient): void {
+    this.forget(client);
+    this.shared.pool.release(client.connection);
+  }
+
+  private forget(client: McpClient): void {
     const index = this.shared.extraClients.indexOf(client);
     if (index !== -1) this.shared.extraClients.splice(index, 1);
-    return client.connection.close();
   }
 
   async dispose(): Promise<void> {

@@ -2,7 +2,6 @@
 // official SDKs do by default). This module says whether it does, and which exchanges of a run the
 // spec lets such a server treat as legacy, so that a check judges each exchange by its own era.
 import { resultOf } from '../mcp/answer.js';
-import { McpClient } from '../mcp/client.js';
 import { LEGACY, MODERN, type Exchange } from '../mcp/types.js';
 import type { CheckContext } from './context.js';
 import { clientInfo } from '../version.js';
@@ -30,9 +29,9 @@ export function legacyInitialize(ctx: CheckContext): Promise<Exchange> {
     if (ctx.transport === 'stdio') {
       // The process's first message, as an old client sends it: a pooled process has answered a modern
       // readiness probe, after which a dual-era stdio entry (the Python SDK's) serves only 2026-07-28.
-      const client = new McpClient(ctx.target.connect(), { era: LEGACY, timeoutMs: ctx.options.startupTimeoutMs, log: ctx.client.log, checkId: ctx.client.checkId });
+      const client = ctx.untouched(LEGACY);
       const exchange = await client.raw('initialize (legacy-shaped)', body, { answerId: id });
-      await client.connection.close().catch(() => undefined);
+      ctx.release(client);
       const result = resultOf(exchange);
       ctx.discovery.dualEra = result !== undefined && typeof result.protocolVersion === 'string';
       return exchange;

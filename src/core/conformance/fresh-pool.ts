@@ -9,46 +9,129 @@ export interface WarmConnection {
   problem?: string;
 }
 
+/** Spare processes started and not yet taken, at most: a few start-ups at once, bounded in memory. */
+export const SPARE_LIMIT = 4;
+
+/** A fresh process may take this many times the first process's start-up before its first request's deadline runs. */
+const STARTUP_ALLOWANCE = 2;
+
 /**
- * stdio: fresh server processes started ahead of need, so a check that wants its own process
- * (subscriptions, progress, exit on stdin close...) does not wait for a start-up: the next one
- * starts while the current check runs. HTTP connections need no start-up and are not pooled.
+ * stdio: the fresh server processes a run needs, started ahead of need and side by side, so a run
+ * costs about one start-up plus the checks rather than one start-up per check (issue 22 item 7: a
+ * Python server takes ~3 s to start). A spare process is sent nothing until it is taken: `take`
+ * waits for it to answer a readiness probe, `takeUntouched` hands it over for a probe that must be
+ * its first message. At most SPARE_LIMIT spares wait at once, never more than the run still
+ * needs; every one left is killed at the end (its process group with it). HTTP needs no start-up
+ * and is not pooled.
  */
 export class FreshPool {
-  private readonly warm: Array<Promise<WarmConnection>> = [];
+  private readonly spares: Connection[] = [];
+  /** Fresh processes the run will still take, as its checks declare them. */
+  private remaining = 0;
   private closed = false;
-  /** Whether processes are started ahead of need (fill was called): a run of a few checks starts them on demand. */
-  private warming = false;
+  /** Fresh processes ended in the background (release): awaited at the end. */
+  private readonly ending: Array<Promise<unknown>> = [];
+  /** When each process was spawned: an untouched one's first deadline counts the rest of its start-up. */
+  private readonly spawnedAt = new WeakMap<Connection, number>();
+  /** How long the run's first process took to answer, once known (noteStartup). */
+  private startupMs?: number;
 
   constructor(
     private readonly target: Target,
-    private readonly settings: { era: Era; timeoutMs: number; startupTimeoutMs: number; size: number },
+    private readonly settings: { timeoutMs: number; startupTimeoutMs: number; limit?: number },
   ) {}
 
-  /** A process that has answered (or why it has not); another one starts behind it. */
-  take(): Promise<WarmConnection> {
-    const next = this.warm.shift() ?? this.start();
-    if (this.warming) this.fill();
-    return next;
+  private get limit(): number {
+    return this.settings.limit ?? SPARE_LIMIT;
   }
 
-  fill(): void {
-    if (this.closed || this.target.kind !== 'stdio') return;
-    this.warming = true;
-    while (this.warm.length < this.settings.size) this.warm.push(this.start());
+  /**
+   * Start `count` spares now, before the run knows which era it is in or what it needs (they are
+   * sent nothing, so they serve either era): they start while the first process does.
+   */
+  startEarly(count: number): void {
+    this.remaining = Math.max(this.remaining, count);
+    this.fill();
+  }
+
+  /** The run's demand once its checks are known: spares past it are killed now, missing ones start. */
+  plan(demand: number): void {
+    this.remaining = demand;
+    for (const extra of this.spares.splice(demand)) this.end(extra);
+    this.fill();
+  }
+
+  /** A process that has answered a readiness probe (or why it has not); another spare starts behind it. */
+  async take(era: Era): Promise<WarmConnection> {
+    const connection = this.next();
+    // A client only for the readiness probe: its fence ids cannot be confused with the real client's.
+    const probe = new McpClient(connection, { era, timeoutMs: this.settings.timeoutMs });
+    const problem = await probe.ready(this.settings.startupTimeoutMs);
+    return { connection, problem };
+  }
+
+  /** A process that has been sent nothing: the caller's request is its first message. */
+  takeUntouched(): Connection {
+    return this.next();
+  }
+
+  /** How long the run's first process took from spawn to its first answer (it started beside the first spares). */
+  noteStartup(ms: number): void {
+    this.startupMs = ms;
+  }
+
+  /**
+   * The deadline of the first request written to an untouched process: the request deadline plus
+   * what may be left of its start-up, allowing twice the first process's (it may have started under
+   * more load). Before that is known, and at most, the whole start-up budget: a first request a
+   * Python server never answers costs a few seconds, not the 30 s budget of a server still starting.
+   */
+  firstRequestTimeout(connection: Connection): number {
+    const { timeoutMs, startupTimeoutMs } = this.settings;
+    const spawned = this.spawnedAt.get(connection);
+    if (this.startupMs === undefined || spawned === undefined) return startupTimeoutMs;
+    const startingFor = Math.max(0, spawned + STARTUP_ALLOWANCE * this.startupMs - Date.now());
+    return Math.min(startupTimeoutMs, timeoutMs + startingFor);
+  }
+
+  /** Ends a fresh process whose check is done with it, without waiting for it to go. */
+  release(connection: Connection): void {
+    this.end(connection);
   }
 
   async dispose(): Promise<void> {
     this.closed = true;
-    const left = this.warm.splice(0);
-    await Promise.all(left.map(async (pending) => (await pending).connection.close().catch(() => undefined)));
+    for (const spare of this.spares.splice(0)) this.end(spare);
+    await Promise.all(this.ending.splice(0));
   }
 
-  private async start(): Promise<WarmConnection> {
+  /** How many spares are started and waiting (for tests and the run's own accounting). */
+  get waiting(): number {
+    return this.spares.length;
+  }
+
+  private next(): Connection {
+    const connection = this.spares.shift() ?? this.spawn();
+    this.remaining = Math.max(0, this.remaining - 1);
+    this.fill();
+    return connection;
+  }
+
+  private fill(): void {
+    if (this.closed || this.target.kind !== 'stdio') return;
+    while (this.spares.length < Math.min(this.limit, this.remaining)) this.spares.push(this.spawn());
+  }
+
+  private spawn(): Connection {
     const connection = this.target.connect();
-    // A client only for the readiness probe: its fence ids cannot be confused with the real client's.
-    const probe = new McpClient(connection, { era: this.settings.era, timeoutMs: this.settings.timeoutMs });
-    const problem = await probe.ready(this.settings.startupTimeoutMs);
-    return { connection, problem };
+    this.spawnedAt.set(connection, Date.now());
+    return connection;
+  }
+
+  /** Killed, not closed politely: a spare or a used fresh process is not being judged on how it exits. */
+  private end(connection: Connection): void {
+    const kill = (connection as { kill?: () => Promise<void> }).kill;
+    const ending = (kill ? kill.call(connection) : connection.close()).catch(() => undefined);
+    this.ending.push(ending);
   }
 }

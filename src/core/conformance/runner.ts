@@ -1,5 +1,6 @@
 import { describeOutcome, errorOf, resultOf } from '../mcp/answer.js';
 import { McpClient, META_SERVER_INFO, type RequestTracer } from '../mcp/client.js';
+import type { Connection } from '../mcp/connection.js';
 import { ExchangeLog } from '../mcp/exchange-log.js';
 import { HungMethods } from '../mcp/hung-methods.js';
 import { silentStartHint } from '../mcp/startup-error.js';
@@ -8,6 +9,7 @@ import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.j
 import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from '../mcp/types.js';
 import { fromSubResults, type Capability, type CheckDefinition, type Verdict } from './check.js';
 import type { CheckContext, ConformanceOptions, Discovery } from './context.js';
+import { FreshPool, SPARE_LIMIT } from './fresh-pool.js';
 import { loadPrecompiled } from '../validators/precompiled.js';
 import type { CheckResult, ConformanceSection, ServerIdentity, Status } from './types.js';
 import type { SurfaceDefinitions, SurfaceSection } from '../surface/types.js';
@@ -63,6 +65,7 @@ export async function runConformance(
     return { server: identity, section: notEvaluated(error.message, Date.now() - startedAt) };
   }
   const log = new ExchangeLog(undefined, target.drops);
+  const pool = new FreshPool(target, { timeoutMs: settings.timeoutMs, startupTimeoutMs: settings.startupTimeoutMs });
   try {
     // discoverEra starts the server and writes its first request before it first waits. Only then do
     // the checks (suite.ts) and the precompiled validators (a megabyte of JavaScript) load, while the
@@ -70,7 +73,10 @@ export async function runConformance(
     // would stall the event loop. Unloaded (or unloadable) validators leave the checks to compile with
     // ajv. Both loads are settled here, as a run that returns early never awaits them.
     // The checks remember a method that hung, so that it costs one deadline (hung-methods.ts).
-    const probing = discoverEra(target, log, settings.timeoutMs, settings.startupTimeoutMs, new HungMethods());
+    const probing = discoverEra(target, log, settings.timeoutMs, settings.startupTimeoutMs, new HungMethods(), undefined, () => pool.takeUntouched());
+    // stdio, a whole run: the fresh processes its checks will want start now, beside the first one
+    // (a Python server takes seconds to start); the demand is settled once the era is known.
+    if (!options.only) pool.startEarly(SPARE_LIMIT);
     const loading = settle(import('./suite.js'));
     const validators = loadPrecompiled().catch(() => undefined);
     hooks.onServerStarting?.();
@@ -78,13 +84,13 @@ export async function runConformance(
     if ('notStarted' in probe) return { server: identity, section: notEvaluated(probe.notStarted, Date.now() - startedAt, target) };
     if ('problem' in probe) return { server: identity, section: unreachable(probe, Date.now() - startedAt, target) };
     const { client, discovery } = probe;
+    pool.noteStartup(probe.startupMs);
     identity.name = discovery.serverInfo?.name;
     identity.version = discovery.serverInfo?.version;
     const { CHECKS, CheckContext, SpecSchemas, migrationNote, analyzeSurface, collectDefinitions, surfaceListMethods } = unwrap(await loading);
-    const ctx = new CheckContext(client, target, discovery, new SpecSchemas(), settings);
+    const ctx = new CheckContext(client, target, discovery, new SpecSchemas(), settings, { pool });
     const applicable = CHECKS.filter((check) => appliesTo(check, discovery.era, target.kind) && (!options.only || options.only.includes(check.id)));
-    // Processes started ahead of need pay off over a whole run; a few checks (--only) start theirs on demand.
-    if (applicable.length > FEW_CHECKS) ctx.warmUp();
+    pool.plan(freshDemand(applicable, ctx));
     // The surface section reads the lists the checks walk (ctx.list shares them) and is pure CPU: a
     // small surface is analysed while checks wait on the server, yielding between its phases; over
     // HTTP (concurrent) once every check has started, over stdio once the checks have walked every
@@ -127,12 +133,16 @@ export async function runConformance(
       },
     };
   } finally {
+    // Spares first: killed, where the target would close each politely and wait for it to exit.
+    await pool.dispose();
     await target.dispose();
   }
 }
 
-/** Up to this many checks (an --only selection), no stdio process is started before a check asks for one. */
-const FEW_CHECKS = 4;
+/** How many fresh processes the run's checks will take: those they declare, unless a capability they need is missing. */
+export function freshDemand(checks: readonly CheckDefinition[], ctx: Pick<CheckContext, 'declares'>): number {
+  return checks.filter((check) => (check.needs ?? []).every((capability) => ctx.declares(capability))).reduce((sum, check) => sum + (check.freshProcesses ?? 0), 0);
+}
 
 /** Checks in flight at once over 2026-07-28 HTTP: a hanging method then costs about one deadline, not one per check. */
 const CONCURRENCY = 8;
@@ -186,15 +196,35 @@ async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, early.length) }, worker));
   } else {
-    for (const [index, check] of early.entries()) {
-      finish(index, await runOne(check, ctx.forCheck(check.id)));
-      onCheckDone?.(index === early.length - 1);
+    // stdio, 2026-07-28: the checks on processes of their own run beside the others, all at once,
+    // once the lists they may read are walked (so they never send a request to the first process).
+    const apart = ctx.transport === 'stdio' && ctx.era === MODERN ? early.filter((check) => check.ownProcess) : [];
+    let lane: Promise<unknown> | undefined;
+    const startLane = () =>
+      (lane ??= Promise.all(apart.map(async (check) => finish(early.indexOf(check), await runOne(check, ctx.forCheck(check.id, true))))));
+    const listsWalked = () => declaredLists(ctx).every((method) => ctx.listed(method));
+    if (listsWalked()) startLane();
+    const first = early.filter((check) => !apart.includes(check));
+    for (const [position, check] of first.entries()) {
+      finish(early.indexOf(check), await runOne(check, ctx.forCheck(check.id)));
+      onCheckDone?.(position === first.length - 1);
       await keepAlive(ctx);
+      if (listsWalked()) startLane();
     }
+    await startLane();
   }
   for (const [offset, check] of late.entries()) finish(early.length + offset, await runOne(check, ctx.forCheck(check.id)));
   return results;
 }
+
+/** The lists of the capabilities the server declares that a check on its own process may read (ctx.list, callableTools). */
+function declaredLists(ctx: CheckContext): string[] {
+  return Object.entries(LIST_CAPABILITIES)
+    .filter(([, capability]) => ctx.declares(capability))
+    .map(([method]) => method);
+}
+
+const LIST_CAPABILITIES: Record<string, Capability> = { 'tools/list': 'tools', 'prompts/list': 'prompts', 'resources/list': 'resources' };
 
 /** Indices of `checks` in the order a concurrent run starts them: longest first (the checks that wait out a window), so the quick ones fill the gaps instead of one slow check ending the run alone. */
 export function startOrder(checks: readonly CheckDefinition[]): number[] {
@@ -288,7 +318,8 @@ async function keepAlive(ctx: CheckContext): Promise<void> {
   }
 }
 
-export type Probe = { client: McpClient; discovery: Discovery } | { problem: string; evidence: Exchange[] } | { notStarted: string };
+/** startupMs: how long the server's first process took from spawn to its first answer. */
+export type Probe = { client: McpClient; discovery: Discovery; startupMs: number } | { problem: string; evidence: Exchange[] } | { notStarted: string };
 
 /** Connection-level failures: nothing listens there, so nothing about the server can be judged. */
 const UNREACHABLE = /^request failed: .*(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|UND_ERR_CONNECT_TIMEOUT)/;
@@ -299,9 +330,20 @@ const UNREACHABLE = /^request failed: .*(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENE
  * is `notStarted`: could not evaluate, not a conformance failure. One that runs but stays silent
  * through the start-up budget started: it is asked as usual, and fails server-responds.
  */
-export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: number, startupTimeoutMs = DEFAULT_OPTIONS.startupTimeoutMs, hung?: HungMethods, tracer?: RequestTracer): Promise<Probe> {
+export async function discoverEra(
+  target: Target,
+  log: ExchangeLog,
+  timeoutMs: number,
+  startupTimeoutMs = DEFAULT_OPTIONS.startupTimeoutMs,
+  hung?: HungMethods,
+  tracer?: RequestTracer,
+  /** Where the 2025-11-25 handshake's connection comes from (a spare process started beside the first). */
+  connect: () => Connection = () => target.connect(),
+): Promise<Probe> {
+  const spawned = Date.now();
   const modern = new McpClient(target.connect(), { era: MODERN, timeoutMs, log, hung, tracer });
   const notReady = await modern.ready(startupTimeoutMs);
+  const startupMs = Date.now() - spawned;
   // Gone, or alive but silent for the whole start-up budget: nothing was measured, so this is "could
   // not evaluate", never a conformance failure (a server still downloading behind a proxy looks the
   // same as one that hangs), and the budget is spent once, not once per era.
@@ -312,11 +354,11 @@ export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: n
   }
   const result = resultOf(discover);
   if (result && Array.isArray(result.supportedVersions)) {
-    return { client: modern, discovery: fromDiscover(discover, result) };
+    return { client: modern, discovery: fromDiscover(discover, result), startupMs };
   }
   const modernError = errorOf(discover);
   await modern.connection.close().catch(() => undefined);
-  const legacy = new McpClient(target.connect(), { era: LEGACY, timeoutMs, log, hung, tracer });
+  const legacy = new McpClient(connect(), { era: LEGACY, timeoutMs, log, hung, tracer });
   const legacyNotReady = await legacy.ready(startupTimeoutMs);
   if (legacyNotReady) return { notStarted: await giveUp(legacy, legacyNotReady, target) };
   const init = await legacy.initialize();
@@ -331,6 +373,8 @@ export async function discoverEra(target: Target, log: ExchangeLog, timeoutMs: n
         serverInfo: asObject(initResult.serverInfo) as Discovery['serverInfo'],
         exchange: init,
       },
+      // The first process's start-up: the same server, and this one may have been a spare spawned beside it.
+      startupMs,
     };
   }
   await legacy.connection.close().catch(() => undefined);

@@ -102,8 +102,8 @@ export class McpClient {
   }
 
   /** The same connection, session and ids, recording into `log` on behalf of one check (checks run concurrently over HTTP). */
-  fork(log: ExchangeLog, checkId: string): McpClient {
-    const forked = new McpClient(this.connection, { era: this.era, timeoutMs: this.timeoutMs, clientInfo: this.clientInfo, log, hung: this.hung, checkId, tracer: this.tracer });
+  fork(log: ExchangeLog, checkId: string, hung: HungMethods = this.hung): McpClient {
+    const forked = new McpClient(this.connection, { era: this.era, timeoutMs: this.timeoutMs, clientInfo: this.clientInfo, log, hung, checkId, tracer: this.tracer });
     forked.ids = this.ids;
     forked.sessionId = this.sessionId;
     return forked;

@@ -36,7 +36,14 @@ export class HungMethods {
    * Active only for the conformance checks. An agent (layers 1–2) must be free to retry a tool
    * that timed out once, and its client does not send fences: there it is inactive.
    */
-  constructor(readonly active = true) {}
+  constructor(
+    readonly active = true,
+    /**
+     * The run's record, for a check on processes of its own: what hung on the first process is not
+     * sent again, but what hangs or answers on its own processes stays its own (it runs beside others).
+     */
+    private readonly parent?: HungMethods,
+  ) {}
 
   /** When the latest request that got an answer was sent. */
   private latestAnsweredStart = 0;
@@ -64,13 +71,13 @@ export class HungMethods {
 
   /** Whether `method` hangs whatever its target (always so for a method without one). */
   everywhere(method: string): boolean {
-    return this.hung.has(method);
+    return this.hung.has(method) || (this.parent?.everywhere(method) ?? false);
   }
 
   /** Why a request for `method` (with these params) is not sent, or undefined when it has not hung. */
   reason(method: string, params: JsonObject = {}): string | undefined {
     const hang = this.hung.get(method) ?? this.hung.get(callOf(method, params));
-    if (!hang) return undefined;
+    if (!hang) return this.parent?.reason(method, params);
     const where = hang.checkId ? ` (see check ${hang.checkId})` : '';
     return `not sent: ${hang.call} did not answer within ${hang.timeoutMs} ms${where}`;
   }

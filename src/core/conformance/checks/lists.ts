@@ -50,6 +50,8 @@ export const listChecks = [
     requirements: ['LIST-02', 'LIST-03'],
     assertion: 2,
     eras: BOTH,
+    freshProcesses: 1,
+    ownProcess: true,
     async run(ctx) {
       const declared = LISTS.filter((list) => ctx.declares(list.capability));
       if (declared.length === 0) return skip('the server declares no tools, prompts or resources');
@@ -75,7 +77,7 @@ export const listChecks = [
             : { id: list.method, status: 'pass', message: `${a.size} items, same set` },
         );
       }
-      await ctx.closeFresh(fresh);
+      ctx.release(fresh);
       return fromSubResults(subs, 'every list is the same set across connections', 'list');
     },
   }),

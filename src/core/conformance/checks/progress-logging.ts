@@ -101,7 +101,7 @@ async function withFresh<T>(ctx: CheckContext, run: (client: McpClient) => Promi
   try {
     return await run(client);
   } finally {
-    await ctx.closeFresh(client).catch(() => undefined);
+    ctx.release(client);
   }
 }
 
@@ -202,6 +202,8 @@ export const progressLoggingChecks = [
     eras: MODERN_ONLY,
     watches: true,
     needs: ['tools'],
+    freshProcesses: 1,
+    ownProcess: true,
     async run(ctx) {
       const picked = await pickTool(ctx);
       if ('skip' in picked) return skip(picked.skip);
@@ -223,6 +225,8 @@ export const progressLoggingChecks = [
     eras: MODERN_ONLY,
     watches: true,
     needs: ['tools'],
+    freshProcesses: 1,
+    ownProcess: true,
     async run(ctx) {
       const picked = await pickTool(ctx);
       if ('skip' in picked) return skip(picked.skip);
@@ -289,6 +293,7 @@ export const progressLoggingChecks = [
     watches: true,
     transport: 'stdio',
     needs: ['tools'],
+    ownProcess: true,
     async run(ctx) {
       // Only a tool that can obviously be made to run long is a fair probe: a fast one answers before any cancel.
       const callable = await ctx.callableTools();

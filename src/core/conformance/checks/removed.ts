@@ -126,6 +126,8 @@ export const removedChecks = [
     level: 'MUST',
     requirements: ['RM-04', 'RM-05', 'COMPAT-06', 'RM-07', 'COMPAT-01'],
     eras: MODERN_ONLY,
+    // The era probe (legacyInitialize): its own untouched process, whichever check asks first.
+    freshProcesses: 1,
     async run(ctx) {
       const exchange = await legacyInitialize(ctx);
       const result = resultOf(exchange);

@@ -69,6 +69,8 @@ export const stdioChecks = [
     requirements: ['STDIO-05'],
     eras: BOTH,
     transport: 'stdio',
+    freshProcesses: 1,
+    ownProcess: true,
     async run(ctx) {
       const fresh = await ctx.fresh();
       await fresh.request(ctx.era === MODERN ? 'server/discover' : 'ping', {});

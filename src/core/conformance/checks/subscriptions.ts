@@ -183,6 +183,8 @@ export const subscriptionChecks = [
     requirements: ['SUB-01', 'SUB-02', 'SUB-03', 'SUB-04', 'SUB-05', 'SUB-06', 'SUB-07', 'SUB-10'],
     eras: MODERN_ONLY,
     watches: true,
+    freshProcesses: 1,
+    ownProcess: true,
     async run(ctx) {
       const client = await ctx.fresh();
       try {
@@ -206,7 +208,7 @@ export const subscriptionChecks = [
         subs.push(await (pairing ?? judgePair(ctx, client)));
         return fromSubResults(subs, `listen stream acknowledged with id ${show(opened.id)}; ${notifications(opened.received).length} notification(s), all tagged and requested; concurrent listens tagged independently`, 'row');
       } finally {
-        await ctx.closeFresh(client).catch(() => undefined);
+        ctx.release(client);
       }
     },
   }),

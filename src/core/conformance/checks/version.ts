@@ -1,12 +1,14 @@
 import { describeOutcome, errorOf, resultOf } from '../../mcp/answer.js';
 import type { CheckContext } from '../context.js';
-import { McpClient, META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../mcp/client.js';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../mcp/client.js';
 import { MODERN } from '../../mcp/types.js';
 import { defineCheck, fail, pass, skip, warn } from '../check.js';
 import { isDualEra } from '../era-model.js';
 import { errorProblem, expectError, isObject, resultProblem } from '../expect.js';
 
 const MODERN_ONLY = [MODERN] as Array<typeof MODERN>;
+/** The clientInfo of META-05's later request: another client than the process's first request named. */
+const OTHER_CLIENT = { name: 'mcp-evals-second-client', version: '0.0.1' };
 /** Codes only a 2026-07-28 path answers with; a 4xx carrying another (or none) is the 2025 transport's refusal. */
 const MODERN_CODES = [-32020, -32021, -32022, -32602];
 
@@ -18,9 +20,9 @@ const MODERN_CODES = [-32020, -32021, -32022, -32602];
 export async function firstRequestOnly(ctx: CheckContext, method: string, version: string): Promise<string> {
   if (ctx.transport !== 'stdio') return '';
   // Not ctx.fresh(): a pooled process has answered a readiness probe, so the probe would not be its first request.
-  const fresh = new McpClient(ctx.target.connect(), { era: ctx.era, timeoutMs: ctx.options.startupTimeoutMs, log: ctx.client.log, checkId: ctx.client.checkId });
+  const fresh = ctx.untouched();
   const first = await fresh.request(method, {}, { version, label: `version ${version}, first request of a fresh process` });
-  await fresh.connection.close().catch(() => undefined);
+  ctx.release(fresh);
   if (errorOf(first)?.code !== -32022) return '';
   return `; a fresh process rejects ${version} as its first request (-32022) but accepts it after any earlier request: the version is checked on a process's first request only`;
 }
@@ -152,12 +154,26 @@ export const metaChecks = [
     level: 'MUST',
     requirements: ['META-05'],
     eras: MODERN_ONLY,
+    freshProcesses: 1,
+    ownProcess: true,
     async run(ctx) {
-      const fresh = await ctx.fresh();
-      const exchange = await fresh.request(ctx.declares('tools') ? 'tools/list' : 'server/discover', {});
-      await ctx.closeFresh(fresh);
-      const problem = resultProblem(exchange, `${exchange.request.method} as the first request of a fresh ${ctx.transport === 'stdio' ? 'process' : 'connection'}`);
-      return problem ? fail(problem) : pass('no prior request needed');
+      const where = `a fresh ${ctx.transport === 'stdio' ? 'process' : 'connection'}`;
+      // stdio: a process sent nothing before (a pooled one has answered a readiness probe).
+      const fresh = ctx.transport === 'stdio' ? ctx.untouched() : await ctx.fresh();
+      const method = ctx.declares('tools') ? 'tools/list' : 'server/discover';
+      const first = await fresh.request(method, {});
+      const problem = resultProblem(first, `${method} as the first request of ${where}`);
+      if (problem) {
+        ctx.release(fresh);
+        return fail(problem);
+      }
+      // A later request on the same process, from another client: a server that kept state from the
+      // first (bound the process to that client, as an implicit initialize would) refuses it.
+      const later = await fresh.request(method, {}, { metaPatch: { [META_CLIENT_INFO]: OTHER_CLIENT }, timeoutMs: ctx.options.timeoutMs, label: 'later request, another clientInfo' });
+      ctx.release(fresh);
+      const laterProblem = resultProblem(later, `${method} as a later request on the same process from another client (clientInfo ${OTHER_CLIENT.name})`);
+      if (laterProblem) return fail(`${laterProblem}: the answer depends on an earlier request`);
+      return pass(`no prior request needed: the first request of ${where} and a later request from another client on it both got results`);
     },
   }),
   defineCheck({
