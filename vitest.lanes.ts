@@ -33,4 +33,5 @@ export const WHOLE_PROCESS_TESTS = [
   '__tests__/conformance/startup.test.ts',
   '__tests__/conformance/load-order.test.ts',
   '__tests__/surface/o200k.test.ts',
+  '__tests__/surface/huge-definitions.test.ts',
 ];

@@ -1,3 +1,5 @@
+import { boundDefinition, MAX_DEFINITION_CHARS, MAX_STRING_CHARS } from './bound.js';
+import { finding } from './catalog.js';
 import { findConfusable } from './confusable.js';
 import { COST_METHOD, loadTokenizer, toolCost, WINDOW_TOKENS, type ToolCost } from './cost.js';
 import { comparePins, pinKey, pinOf } from './pins.js';
@@ -25,16 +27,43 @@ const COST_SLICE = 20;
  * conformance run that analyses while its checks wait on the server passes one that yields to
  * the event loop, so that no check's I/O waits behind the whole analysis.
  */
-export async function analyzeSurface(definitions: SurfaceDefinitions, breathe: () => Promise<void> = async () => {}): Promise<SurfaceSection> {
+export async function analyzeSurface(listed: SurfaceDefinitions, breathe: () => Promise<void> = async () => {}): Promise<SurfaceSection> {
   const started = performance.now();
   const { count: countTokens, problem: tokenizerProblem } = await loadTokenizer();
+  // Every analysis reads a bounded copy of each definition (bound.ts); the pins are of the definitions as listed.
+  const oversized: SurfaceFinding[] = [];
+  const cutChars = new Map<Record<string, unknown>, number>();
+  const bound = (kind: DefinitionKind, list: Record<string, unknown>[], nameOf: (value: Record<string, unknown>, index: number) => string) =>
+    list.map((value, index) => {
+      const read = boundDefinition(value);
+      if (read.cutChars === 0) return value;
+      cutChars.set(read.value, read.cutChars);
+      const at = read.longest!;
+      oversized.push(
+        finding('definition-oversized', {
+          kind,
+          name: nameOf(read.value, index),
+          pointer: at.pointer,
+          message: `a string of ${at.chars.toLocaleString('en-US')} characters at ${at.pointer || 'the top'}: the analysis read the first ${MAX_STRING_CHARS.toLocaleString('en-US')} characters of each string and ${MAX_DEFINITION_CHARS.toLocaleString('en-US')} of the definition (${read.cutChars.toLocaleString('en-US')} left unread); its pin covers all of it`,
+          evidence: `${at.chars} characters at ${at.pointer || '/'}`,
+        }),
+      );
+      return read.value;
+    });
+  const definitions: SurfaceDefinitions = {
+    tools: bound('tool', listed.tools, toolName),
+    prompts: bound('prompt', listed.prompts, (value, index) => stringField(value, 'name') ?? `#${index}`),
+    resources: bound('resource', listed.resources, (value, index) => stringField(value, 'uri') ?? stringField(value, 'name') ?? `#${index}`),
+    resourceTemplates: bound('resourceTemplate', listed.resourceTemplates, (value, index) => stringField(value, 'uriTemplate') ?? `#${index}`),
+    problems: listed.problems,
+  };
   const { tools } = definitions;
   await breathe();
   const assessments = assessTools(tools);
   const costs: ToolCost[] = [];
   for (let index = 0; index < tools.length; index++) {
     if (index % COST_SLICE === 0) await breathe();
-    costs.push(toolCost(tools[index]!, countTokens));
+    costs.push(scaledCost(tools[index]!, cutChars.get(tools[index]!) ?? 0, countTokens));
   }
   await breathe();
   const confusable = findConfusable(tools);
@@ -48,7 +77,7 @@ export async function analyzeSurface(definitions: SurfaceDefinitions, breathe: (
   const poisoning = findPoisoning(named, tools.map(toolName));
 
   const pins: Record<string, SurfacePin> = {};
-  const kinds: Array<[DefinitionKind, Record<string, unknown>[]]> = [['tool', tools], ['prompt', definitions.prompts], ['resource', definitions.resources], ['resourceTemplate', definitions.resourceTemplates]];
+  const kinds: Array<[DefinitionKind, Record<string, unknown>[]]> = [['tool', listed.tools], ['prompt', listed.prompts], ['resource', listed.resources], ['resourceTemplate', listed.resourceTemplates]];
   for (const [kind, list] of kinds) list.forEach((value, index) => (pins[pinKey(kind, value, index)] ??= pinOf(value)));
 
   const toolSurfaces = assessments.map((assessment, index) => ({ name: assessment.name, score: assessment.score, components: assessment.components, tokens: costs[index] }));
@@ -71,9 +100,17 @@ export async function analyzeSurface(definitions: SurfaceDefinitions, breathe: (
     problems: tokenizerProblem ? [...definitions.problems, tokenizerProblem] : definitions.problems,
     durationMs: 0,
   };
-  setFindings(section, [...assessments.flatMap((assessment) => assessment.findings), ...confusable.findings, ...poisoning]);
+  setFindings(section, [...assessments.flatMap((assessment) => assessment.findings), ...confusable.findings, ...poisoning, ...oversized]);
   section.durationMs = Math.round((performance.now() - started) * 10) / 10;
   return section;
+}
+
+/** A tool's cost from its bounded copy, the characters left unread counted at the same characters per token. */
+function scaledCost(tool: Record<string, unknown>, cut: number, countTokens: Parameters<typeof toolCost>[1]): ToolCost {
+  const cost = toolCost(tool, countTokens);
+  if (cut === 0) return cost;
+  const factor = 1 + cut / Math.max(1, JSON.stringify(tool).length);
+  return { openai: Math.ceil(cost.openai * factor), anthropic: Math.ceil(cost.anthropic * factor) };
 }
 
 /** The pins and token total a baseline keeps of a surface section. */

@@ -41,6 +41,8 @@ const RULES = [
   { id: 'exfiltration-url', level: 'warning', title: 'A URL that invites data to be appended', fix: 'Do not ask the model to put data into URLs; take the data as a declared argument.', mcpSecBench: 9, owasp: ['LLM02:2025', 'LLM01:2025'] },
   { id: 'tool-shadowing', level: 'warning', title: 'The description tells the model how to use (or avoid) another tool', fix: 'Describe only this tool; a cross-reference may say which tool fits another job, not change how that tool behaves.', mcpSecBench: 8, owasp: ['LLM01:2025', 'LLM06:2025'] },
   { id: 'hidden-parameter', level: 'warning', title: 'A parameter that invites the model to pass along conversation, files or secrets', fix: 'Remove the parameter, or make it a plain, described input the user would expect.', mcpSecBench: 15, owasp: ['LLM01:2025', 'LLM02:2025'] },
+  // Bounds.
+  { id: 'definition-oversized', level: 'note', title: 'A definition holds strings longer than the analysis reads', fix: 'Keep names, descriptions and schema text short: a model reads them on every turn (a name has at most 128 characters).' },
   // Silent changes.
   { id: 'definition-changed', level: 'warning', title: 'A definition changed since the accepted baseline', fix: 'Review the diff; if the change is intended, accept a new baseline (`mcp-evals baseline accept`).', mcpSecBench: 17, owasp: ['LLM03:2025', 'LLM04:2025'] },
   { id: 'definition-added', level: 'warning', title: 'A definition was added since the accepted baseline', fix: 'Review it (a new tool is new text a model reads); accept a new baseline to pin it.', mcpSecBench: 17, owasp: ['LLM03:2025'] },

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
+import { MAX_STRING_CHARS } from './bound.js';
 import { finding } from './catalog.js';
 import { scanHidden } from './poisoning.js';
 import { schemaDiff, schemaDigest } from './schema-diff.js';
@@ -28,13 +29,60 @@ export function canonicalJson(value: unknown, depth = 0): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** The key a definition is pinned under: its kind and name (or URI), the name cut as the analysis reads it (bound.ts), so findings and pins agree. */
 export function pinKey(kind: DefinitionKind, value: Record<string, unknown>, index: number): string {
   const id = kind === 'resource' ? stringField(value, 'uri') : kind === 'resourceTemplate' ? stringField(value, 'uriTemplate') : stringField(value, 'name');
-  return `${kind}:${id ?? `#${index}`}`;
+  return `${kind}:${id === undefined ? `#${index}` : id.slice(0, MAX_STRING_CHARS)}`;
+}
+
+/** Characters of a string hashed at a time: a 15 MB name is never copied whole (its JSON, then its UTF-8). */
+const HASH_CHUNK_CHARS = 256 * 1024;
+
+/** Feeds canonicalJson(value) to the hash piece by piece, the same bytes without the whole text in memory. */
+function hashCanonical(hash: Hash, value: unknown, depth = 0): void {
+  if (depth > MAX_DEPTH) hash.update('null');
+  else if (Array.isArray(value)) {
+    hash.update('[');
+    value.forEach((item, index) => {
+      if (index > 0) hash.update(',');
+      hashCanonical(hash, item, depth + 1);
+    });
+    hash.update(']');
+  } else if (isObject(value)) {
+    const keys = Object.keys(value).filter((key) => key !== '_meta' && value[key] !== undefined).sort();
+    hash.update('{');
+    keys.forEach((key, index) => {
+      if (index > 0) hash.update(',');
+      hashString(hash, key);
+      hash.update(':');
+      hashCanonical(hash, value[key], depth + 1);
+    });
+    hash.update('}');
+  } else if (typeof value === 'string') hashString(hash, value);
+  else hash.update(JSON.stringify(value) ?? 'null');
+}
+
+/** JSON.stringify(text), hashed in chunks cut between code points (escaping is per code point). */
+function hashString(hash: Hash, text: string): void {
+  if (text.length <= HASH_CHUNK_CHARS) {
+    hash.update(JSON.stringify(text));
+    return;
+  }
+  hash.update('"');
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + HASH_CHUNK_CHARS);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += 1;
+    hash.update(JSON.stringify(text.slice(start, end)).slice(1, -1));
+    start = end;
+  }
+  hash.update('"');
 }
 
 export function pinOf(value: Record<string, unknown>): SurfacePin {
-  return { sha256: createHash('sha256').update(canonicalJson(value)).digest('hex'), text: (stringField(value, 'description') ?? '').slice(0, PIN_TEXT_CHARS), schema: schemaDigest(value) };
+  const hash = createHash('sha256');
+  hashCanonical(hash, value);
+  return { sha256: hash.digest('hex'), text: (stringField(value, 'description') ?? '').slice(0, PIN_TEXT_CHARS), schema: schemaDigest(value) };
 }
 
 /** What changed between the baseline's pins and this run's, as findings and a changes block. */

@@ -89,6 +89,7 @@ export function walkStrings(value: unknown): FoundString[] {
 
 /** Cut for display, on a character boundary. */
 export function clip(text: string, chars: number): string {
-  const list = [...text];
+  // Code points are at most two code units: what lies past twice the limit is never shown, and never spread.
+  const list = [...text.slice(0, chars * 2 + 2)];
   return list.length > chars ? `${list.slice(0, chars).join('')}…` : text;
 }
