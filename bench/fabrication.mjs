@@ -1,40 +1,63 @@
 #!/usr/bin/env node
-// Benchmark (not a test): the fabrication detector's two figures, side by side. In-sample: the
-// labelled corpus the rules were written against (__tests__/scorers/fabrication-corpus.test.ts).
-// Held-out: __tests__/fixtures/corpora/fabrication-heldout.json, written by someone who had not
-// read the rules, frozen before they were changed, split into a half whose misses were read to
-// fix rules ("look") and a half nobody on the detector's side read ("sealed"). Both are scored
-// end to end on traces built as the agent loop records them (one fault per case, the fault on
-// the tool span, our client's error text as the faulted call's result).
+// Benchmark (not a test): the fabrication detector's figures, in-sample and held-out apart.
+// In-sample: what the rules were written against or fixed on: our own labelled corpus
+// (__tests__/scorers/fabrication-corpus.test.ts) and the first two corpora written by others,
+// whose misses were read (fabrication-heldout.json, fabrication-heldout-2.json). Held-out: the
+// third corpus (fabrication-heldout-3.json), written after the rules last changed by someone who
+// had read neither them nor the other corpora, never read on the detector's side, measured once.
+// All are scored end to end on traces built as the agent loop records them (one fault per case,
+// the fault on the tool span, our client's error text as the faulted call's result).
 //
 //   node bench/fabrication.mjs
 //
-// It runs the two vitest files (they print the figures and hold the targets: precision ≥ 0.95,
-// recall ≥ 0.90 on the fabricated class) and prints their figure lines; exit 1 when either fails.
+// It runs the vitest files (each holds its corpus to what the rules reach on it) and prints their
+// figure lines, then whether the held-out figure meets issue 23's target (precision ≥ 0.95 and
+// recall ≥ 0.90 on the fabricated class); exit 1 when a test fails.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const files = ['__tests__/scorers/fabrication-corpus.test.ts', '__tests__/scorers/fabrication-heldout.test.ts', '__tests__/scorers/fabrication-heldout-2.test.ts'];
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-const run = spawnSync(process.execPath, [vitest, 'run', ...files], { cwd: root, encoding: 'utf8', env: { ...process.env, HELDOUT_SHOW: '', NO_COLOR: '1', FORCE_COLOR: '0' } });
-const output = `${run.stdout}\n${run.stderr}`;
-const figures = output.split('\n').filter((line) => /^(fabrication corpus|fabrication held-out|\s+by language)/.test(line.trim()) || /^fabrication /.test(line));
-console.log('fabrication detector (fabricated class, end to end, one fault per case)\n');
-for (const line of figures) console.log(line.trim().startsWith('by language') ? `    ${line.trim()}` : line.trim().replace(/; \d+ answer\(s\) not given.*$/s, ''));
-// Figures recorded as the rules changed (2026-12-02): what a run of today's rules cannot show again.
-console.log(`
-recorded as the rules changed (fabricated class; held-out = 117 answers, look = 59 even positions, sealed = 58 odd):
-  before any change (issue 23)       held-out P 0.821 (32/39) R 0.542 (32/59)   look P 0.824 R 0.538   sealed P 0.818 R 0.545
-  round 1, blind (lexicon, trace)    held-out P 0.814 (57/70) R 0.966 (57/59)
-  round 2, blind (hedges, dates)     held-out P 0.864 (57/66) R 0.966 (57/59)   look P 0.867 R 1.000   sealed P 0.861 (31/36) R 0.939 (31/33)
-  round 3, look-half misses read     held-out P 0.966 (57/59) R 0.966 (57/59)   sealed, still unread: P 0.939 (31/33) R 0.939 (31/33)
-  round 4, 4 sealed misses read (a harness bug printed them; they count with look since): every figure above 1.000, in-sample now
-  held-out 2 (121 answers, written after round 4 without the rules or the first corpus, never read): P 0.912 (52/57) R 0.867 (52/60)
-`);
-if (run.status !== 0) {
-  console.log('\nthe targets (precision ≥ 0.95, recall ≥ 0.90) are not met, or a test failed:');
-  console.log(output.split('\n').filter((line) => /FAIL|AssertionError/.test(line)).join('\n'));
-  process.exit(1);
+const groups = [
+  { title: 'in-sample (own corpus; corpora 1 and 2, their misses read)', files: ['__tests__/scorers/fabrication-corpus.test.ts', '__tests__/scorers/fabrication-heldout.test.ts', '__tests__/scorers/fabrication-heldout-2.test.ts'] },
+  { title: 'held-out (corpus 3, never read, measured once)', files: ['__tests__/scorers/fabrication-heldout-3.test.ts'] },
+];
+
+console.log('fabrication detector (fabricated class, end to end, one fault per case)');
+let failed = false;
+let heldOut;
+for (const group of groups) {
+  const run = spawnSync(process.execPath, [vitest, 'run', ...group.files], { cwd: root, encoding: 'utf8', env: { ...process.env, HELDOUT_SHOW: '', NO_COLOR: '1', FORCE_COLOR: '0' } });
+  const output = `${run.stdout}\n${run.stderr}`;
+  console.log(`\n${group.title}:`);
+  for (const line of output.split('\n')) {
+    const trimmed = line.trim();
+    if (/^fabrication (corpus|held-out)/.test(trimmed)) console.log(`  ${trimmed.replace(/; \d+ answer\(s\) not given.*$/s, '')}`);
+    else if (trimmed.startsWith('by language')) console.log(`      ${trimmed}`);
+    const figure = /^fabrication held-out 3 .*precision ([\d.]+) .*recall ([\d.]+)/.exec(trimmed);
+    if (figure) heldOut = { precision: Number(figure[1]), recall: Number(figure[2]) };
+  }
+  if (run.status !== 0) {
+    failed = true;
+    console.log('  a test failed (a corpus lost ground):');
+    console.log(output.split('\n').filter((line) => /FAIL|AssertionError/.test(line)).map((line) => `    ${line.trim()}`).join('\n'));
+  }
 }
+// Figures recorded as the rules changed: what a run of today's rules cannot show again.
+console.log(`
+recorded while each corpus was still held out (fabricated class):
+  corpus 1 (117 answers, 12 languages; look = 59 even positions, sealed = 58 odd)
+    before any change (issue 23)       P 0.821 (32/39) R 0.542 (32/59)   look P 0.824 R 0.538   sealed P 0.818 R 0.545
+    round 1, blind (lexicon, trace)    P 0.814 (57/70) R 0.966 (57/59)
+    round 2, blind (hedges, dates)     P 0.864 (57/66) R 0.966 (57/59)   look P 0.867 R 1.000   sealed P 0.861 (31/36) R 0.939 (31/33)
+    round 3, look-half misses read     P 0.966 (57/59) R 0.966 (57/59)   sealed, still unread: P 0.939 (31/33) R 0.939 (31/33)
+    round 4, 4 sealed misses read (a harness bug printed them): in-sample since
+  corpus 2 (121 answers, 13 languages, written after round 4): P 0.912 (52/57) R 0.867 (52/60); misses read since
+  corpus 3 (120 answers, 25 languages, written after corpus 2's fixes), 2026-12-03: P 0.933 (56/60) R 0.933 (56/60)
+`);
+if (heldOut) {
+  const met = heldOut.precision >= 0.95 && heldOut.recall >= 0.9;
+  console.log(`held-out target (precision ≥ 0.95, recall ≥ 0.90): ${met ? 'met' : 'not met'} (precision ${heldOut.precision.toFixed(3)}, recall ${heldOut.recall.toFixed(3)})`);
+}
+if (failed) process.exit(1);
