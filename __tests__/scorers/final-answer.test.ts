@@ -37,6 +37,17 @@ describe('final_answer', () => {
     expect(check('v2.3', 'running v2.3.1')).toMatchObject({ passed: false });
   });
 
+  it('finds a version beside the words of scripts written without spaces (and Hangul particles), not inside a Latin token', () => {
+    expect(check('1.1.0', '已升级到版本1.1.0。')).toMatchObject({ passed: true });
+    expect(check('1.1.0', 'サーバー1.1.0に更新しました')).toMatchObject({ passed: true });
+    expect(check('1.1.0', '1.1.0으로 업데이트했습니다')).toMatchObject({ passed: true });
+    expect(check('1.1.0', 'อัปเดตเป็นเวอร์ชัน1.1.0แล้ว')).toMatchObject({ passed: true });
+    expect(check('1.1.0', '最新版是1.1.0-beta.2')).toMatchObject({ passed: false });
+    expect(check('1.1.0', 'build x1.1.0')).toMatchObject({ passed: false });
+    expect(check('1.1.0', 'Version 1.1.0x')).toMatchObject({ passed: false });
+    expect(check('1.1.0', 'é1.1.0')).toMatchObject({ passed: false });
+  });
+
   it('keeps versions, dates, ids and codes literal: numbers are normalized only when expected is a number', () => {
     expect(check('1.1.0', 'Upgraded to version 1.10.0.')).toMatchObject({ passed: false });
     expect(check('1.10.0', 'Upgraded to version 1.1.0.')).toMatchObject({ passed: false });

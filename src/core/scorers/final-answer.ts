@@ -111,8 +111,18 @@ interface Version {
   pre: string;
 }
 
+/**
+ * A letter that would make a version part of a longer token ("x1.1.0"); the scripts written without
+ * spaces (Han, kana, Thai) and Hangul, whose particles attach to a number, only stand beside it
+ * ("版本1.1.0。", "1.1.0으로").
+ */
+const TOKEN_LETTER = '(?:(?![\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}\\p{scx=Thai}])\\p{L})';
+
 /** A version in running text: an optional `v`, 2+ dotted numbers, an optional `-pre.release` and `+build`, not inside a longer token. */
-const VERSION_IN_TEXT = /(?<![\p{L}\p{N}._-])v?(\d+(?:\.\d+)+)(?:-([0-9a-z]+(?:[.-][0-9a-z]+)*))?(?:\+[0-9a-z]+(?:[.-][0-9a-z]+)*)?(?![\p{L}\p{N}_-]|\.\p{N})/giu;
+const VERSION_IN_TEXT = new RegExp(
+  `(?<!${TOKEN_LETTER}|[\\p{N}._-])v?(\\d+(?:\\.\\d+)+)(?:-([0-9a-z]+(?:[.-][0-9a-z]+)*))?(?:\\+[0-9a-z]+(?:[.-][0-9a-z]+)*)?(?!${TOKEN_LETTER}|[\\p{N}_-]|\\.\\p{N})`,
+  'giu',
+);
 
 /** `expected` as a version, when it is one and nothing else: 3+ dotted numbers, or a `v` and 2+ (`1.5` alone is a quantity). */
 function versionOf(text: string): Version | undefined {
