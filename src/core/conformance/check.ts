@@ -28,7 +28,8 @@ export interface CheckDefinition {
   watches?: boolean;
   /**
    * stdio: how many fresh processes a run of this check takes (ctx.fresh, ctx.untouched), so the run
-   * starts them ahead of need, side by side. One taken only on a failure need not be counted.
+   * starts them ahead of need, side by side. One taken only on a failure need not be counted; one
+   * taken only on some servers is (an unplanned take leaves another check a start-up to wait for).
    */
   freshProcesses?: number;
   /**

@@ -9,7 +9,7 @@ import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.j
 import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from '../mcp/types.js';
 import { fromSubResults, type Capability, type CheckDefinition, type Verdict } from './check.js';
 import type { CheckContext, ConformanceOptions, Discovery } from './context.js';
-import { FreshPool, SPARE_LIMIT } from './fresh-pool.js';
+import { EARLY_SPARES, FreshPool } from './fresh-pool.js';
 import { loadPrecompiled } from '../validators/precompiled.js';
 import type { CheckResult, ConformanceSection, ServerIdentity, Status } from './types.js';
 import type { SurfaceDefinitions, SurfaceSection } from '../surface/types.js';
@@ -76,7 +76,7 @@ export async function runConformance(
     const probing = discoverEra(target, log, settings.timeoutMs, settings.startupTimeoutMs, new HungMethods(), undefined, () => pool.takeUntouched());
     // stdio, a whole run: the fresh processes its checks will want start now, beside the first one
     // (a Python server takes seconds to start); the demand is settled once the era is known.
-    if (!options.only) pool.startEarly(SPARE_LIMIT);
+    if (!options.only) pool.startEarly(EARLY_SPARES);
     const loading = settle(import('./suite.js'));
     const validators = loadPrecompiled().catch(() => undefined);
     hooks.onServerStarting?.();

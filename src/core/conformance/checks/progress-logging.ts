@@ -293,6 +293,9 @@ export const progressLoggingChecks = [
     watches: true,
     transport: 'stdio',
     needs: ['tools'],
+    // Counted though it is taken only when a tool can run long: a spare started for nothing costs a
+    // start beside the others, one taken unplanned a start-up in series (it took the era probe's).
+    freshProcesses: 1,
     ownProcess: true,
     async run(ctx) {
       // Only a tool that can obviously be made to run long is a fair probe: a fast one answers before any cancel.
