@@ -84,7 +84,9 @@ const CASES: Array<{ check: string; breaks: string; transport: 'stdio' | 'http';
   { check: 'http-modern-errors-400', breaks: 'HTTP-ST-02', transport: 'http', expected: 'fail' },
 ];
 
-describe('core checks against the reference server', () => {
+// Each test starts its own server processes and spends most of its time waiting on them (a broken
+// server's deadline, a process that must be killed after its grace), so a file's tests run a few at a time.
+describe.concurrent('core checks against the reference server', () => {
   for (const transport of ['stdio', 'http'] as const) {
     it(`the correct server passes every check on ${transport}`, async () => {
       const run = await runOnFixture({ transport });
@@ -105,7 +107,7 @@ describe('core checks against the reference server', () => {
   }
 });
 
-describe('x-mcp-header parameters (HTTP)', () => {
+describe.concurrent('x-mcp-header parameters (HTTP)', () => {
   it('the correct server passes', async () => {
     const run = await runOnFixture({ transport: 'http', only: ['http-param-headers'] });
     const result = check(run, 'http-param-headers');
