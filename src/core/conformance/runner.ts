@@ -40,6 +40,8 @@ export interface RunHooks {
 
 const EVIDENCE_EXCHANGES = 6;
 const EVIDENCE_BODY_CHARS = 2000;
+/** Exchanges kept on one sub-result (the one it judged, as a rule). */
+const SUB_EVIDENCE_EXCHANGES = 2;
 
 export const DEFAULT_OPTIONS: ConformanceOptions = { timeoutMs: 5000, startupTimeoutMs: 30_000, callTools: 'read-only' };
 
@@ -251,6 +253,17 @@ async function runOne(check: CheckDefinition, ctx: CheckContext): Promise<CheckR
     }
     verdict = unsentProbes(verdict, ctx.client.log.since(mark));
   }
+  // What a failing or warning sub-result judged is kept on it; a passing one names its exchange by #seq.
+  const judged: Exchange[] = [];
+  const subResults = verdict.subResults?.map(({ evidence, ...sub }) => {
+    const status = downgrade(sub.status, check.level);
+    const kept = status === 'fail' || status === 'warn' ? (evidence ?? []).slice(0, SUB_EVIDENCE_EXCHANGES) : [];
+    judged.push(...kept);
+    return { ...sub, id: capString(sub.id, REPORT_CAPS.stringChars), message: capString(sub.message, REPORT_CAPS.stringChars), status, ...(kept.length > 0 ? { evidence: compactEvidence(kept) } : {}) };
+  });
+  // An aggregate check (response-envelope) judges the run's exchanges and sends few of its own: its
+  // evidence leads with what its findings judged.
+  const evidence = [...new Map([...judged, ...ctx.client.log.since(mark)].map((exchange) => [exchange.seq, exchange])).values()];
   return {
     id: check.id,
     title: check.title,
@@ -262,8 +275,8 @@ async function runOne(check: CheckDefinition, ctx: CheckContext): Promise<CheckR
     // Capped where they are made: a message quoting a 15 MB name must not keep (or later copy) it.
     message: capString(verdict.message, REPORT_CAPS.stringChars),
     durationMs: Date.now() - started,
-    subResults: verdict.subResults?.map((sub) => ({ ...sub, id: capString(sub.id, REPORT_CAPS.stringChars), message: capString(sub.message, REPORT_CAPS.stringChars), status: downgrade(sub.status, check.level) })),
-    evidence: compactEvidence(ctx.client.log.since(mark)),
+    subResults,
+    evidence: compactEvidence(evidence),
   };
 }
 

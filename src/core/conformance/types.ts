@@ -10,6 +10,11 @@ export interface SubResult {
   id: string;
   status: Status;
   message: string;
+  /**
+   * The exchange this finding judged, where a check judges the whole run's exchanges (an aggregate
+   * such as response-envelope): kept in the report for a failing or warning sub-result.
+   */
+  evidence?: Exchange[];
 }
 
 /** One conformance check's outcome, as it appears in report.json. */

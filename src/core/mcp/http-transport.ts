@@ -14,7 +14,7 @@ import {
   type UnsolicitedRecord,
 } from './connection.js';
 import { BUFFER_BOUNDS, droppedNote, type DropTally } from './bounds.js';
-import { parseSse, SseParser, type SseEvent } from './sse.js';
+import { isPrimingEvent, parseSse, SseParser, type SseEvent } from './sse.js';
 import type { ReceivedMessage } from './types.js';
 import { redactHeaders } from './redact.js';
 import { thousands } from '../thousands.js';
@@ -170,18 +170,19 @@ export class HttpConnection implements Connection {
       const text = cutBytes > 0 ? `${head}\n(${droppedNote(cutBytes, 'bytes of the body')})` : head;
       this.drops?.add('bodyBytes', cutBytes);
       this.drops?.add('evidenceMessages', sampled.dropped);
-      const { messages, garbage } = isSse ? sampled.decode() : tooLarge ? { messages: [], garbage: [] } : decodeBody(text, contentType, isSse);
+      const { messages, garbage, priming } = isSse ? sampled.decode() : tooLarge ? { messages: [], garbage: [], priming: [] } : decodeBody(text, contentType, isSse);
       answer ??= findAnswer(messages, message.id);
       if (!answer && !failure && message.expectAnswer && response.statusCode !== 202) {
         if (text.trim() === '') failure = `HTTP ${response.statusCode} with an empty body`;
         else if (messages.length === 0) failure = `HTTP ${response.statusCode} with a body that is not JSON-RPC: ${text.slice(0, 200)}`;
       }
-      if (closedAfterAnswer !== undefined) responseHeaders['x-mcp-evals-stream-closed-after-answer'] = String(closedAfterAnswer);
       return {
         transport: 'http',
         request: recorded,
-        response: { status: response.statusCode, headers: responseHeaders, body: text, messages, answer, garbage, contentType },
+        response: { status: response.statusCode, headers: responseHeaders, body: text, messages, answer, garbage, ...primed(priming), contentType },
         failure,
+        // The run's own observation, not a header the server sent.
+        ...(closedAfterAnswer === undefined ? {} : { observed: { streamClosedAfterAnswer: closedAfterAnswer } }),
         startedAt,
         durationMs: Date.now() - startedAt,
       };
@@ -267,6 +268,7 @@ export class HttpConnection implements Connection {
         if (!isSse) continue;
         const at = Date.now();
         for (const event of sse.push(chunk)) {
+          if (isPrimingEvent(event)) continue;
           const parsedMessage = parseJsonMessage(event.data);
           if (received.length < MAX_STREAM_EVENTS) received.push({ at, raw: event.data, message: parsedMessage });
           else droppedEvents += 1;
@@ -290,7 +292,7 @@ export class HttpConnection implements Connection {
     const text = textParts.join('');
     this.drops?.add('streamEvents', droppedEvents);
     if (droppedEvents > 0) failure ??= `${thousands(droppedEvents)} more SSE events dropped (the first ${thousands(MAX_STREAM_EVENTS)} were kept)`;
-    const { messages, garbage } = decodeBody(text, contentType, isSse);
+    const { messages, garbage, priming } = decodeBody(text, contentType, isSse);
     if (!isSse && text.trim() !== '') {
       const parsedMessage = messages[0];
       received.push({ at: Date.now(), raw: text, message: parsedMessage });
@@ -300,7 +302,7 @@ export class HttpConnection implements Connection {
       exchange: {
         transport: 'http',
         request: recorded,
-        response: { status: response.statusCode, headers: responseHeaders, body: text, messages, answer, garbage, contentType },
+        response: { status: response.statusCode, headers: responseHeaders, body: text, messages, answer, garbage, ...primed(priming), contentType },
         failure,
         startedAt,
         durationMs: Date.now() - startedAt,
@@ -346,16 +348,33 @@ class SseSample {
     }
   }
 
-  decode(): { messages: ReceivedMessage[]; garbage: string[] } {
+  decode(): Decoded {
     const messages: ReceivedMessage[] = [];
     const garbage: string[] = [];
+    const priming: string[] = [];
     for (const event of this.kept) {
+      if (isPrimingEvent(event)) {
+        priming.push(event.id ?? '');
+        continue;
+      }
       const message = parseJsonMessage(event.data);
       if (message) messages.push(message);
       else if (garbage.length < BUFFER_BOUNDS.exchangeMessages) garbage.push(`SSE data is not one JSON-RPC message: ${event.data.slice(0, 200)}`);
     }
-    return { messages, garbage };
+    return { messages, garbage, priming };
   }
+}
+
+/** The response's `priming` field: present only when the stream had priming events. */
+function primed(priming: string[]): { priming?: string[] } {
+  return priming.length > 0 ? { priming } : {};
+}
+
+/** A body as messages, lines that are not messages, and SSE priming events (ids). */
+interface Decoded {
+  messages: ReceivedMessage[];
+  garbage: string[];
+  priming: string[];
 }
 
 function findAnswerIn(events: Array<{ data: string }>, id: OutgoingMessage['id']): ReceivedMessage | undefined {
@@ -369,25 +388,21 @@ function findAnswer(messages: Array<ReceivedMessage | undefined>, id: OutgoingMe
   return responses.find((m) => sameId(m.id ?? null, id ?? null)) ?? (responses.length === 1 ? responses[0] : undefined);
 }
 
-function decodeBody(text: string, contentType: string, isSse: boolean): { messages: ReceivedMessage[]; garbage: string[] } {
+function decodeBody(text: string, contentType: string, isSse: boolean): Decoded {
   const messages: ReceivedMessage[] = [];
   const garbage: string[] = [];
-  if (text.trim() === '') return { messages, garbage };
+  const priming: string[] = [];
+  if (text.trim() === '') return { messages, garbage, priming };
   if (isSse) {
     // The first events are evidence; past them only a possible answer is parsed (see bounds.ts).
-    const events = parseSse(text).events;
-    for (const [index, event] of events.entries()) {
-      if (index >= BUFFER_BOUNDS.exchangeMessages && !event.data.includes('"result"') && !event.data.includes('"error"')) continue;
-      const message = parseJsonMessage(event.data);
-      if (message) messages.push(message);
-      else if (garbage.length < BUFFER_BOUNDS.exchangeMessages) garbage.push(`SSE data is not one JSON-RPC message: ${event.data.slice(0, 200)}`);
-    }
-    return { messages, garbage };
+    const sample = new SseSample();
+    sample.add(parseSse(text).events);
+    return sample.decode();
   }
   const message = parseJsonMessage(text);
   if (message) messages.push(message);
   else garbage.push(`${contentType || 'no content-type'} body is not a JSON-RPC message: ${text.slice(0, 200)}`);
-  return { messages, garbage };
+  return { messages, garbage, priming };
 }
 
 async function endsWithin(iterator: AsyncIterator<unknown>, ms: number, onChunk: (chunk: Buffer) => void): Promise<boolean> {

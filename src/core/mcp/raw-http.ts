@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { TransportExchange } from './connection.js';
 import { parseJsonMessage } from './connection.js';
-import { parseSse } from './sse.js';
+import { isPrimingEvent, parseSse } from './sse.js';
 import type { ReceivedMessage } from './types.js';
 
 const MAX_RAW_RESPONSE = 1024 * 1024;
@@ -72,13 +72,15 @@ function parseResponse(raw: Buffer): NonNullable<TransportExchange['response']> 
   const contentType = headers['content-type'] ?? '';
   const messages: ReceivedMessage[] = [];
   const garbage: string[] = [];
-  const payloads = contentType.startsWith('text/event-stream') ? parseSse(body).events.map((e) => e.data) : body.trim() ? [body] : [];
+  const events = contentType.startsWith('text/event-stream') ? parseSse(body).events : [];
+  const priming = events.filter(isPrimingEvent).map((event) => event.id ?? '');
+  const payloads = contentType.startsWith('text/event-stream') ? events.filter((event) => !isPrimingEvent(event)).map((e) => e.data) : body.trim() ? [body] : [];
   for (const payload of payloads) {
     const message = parseJsonMessage(payload);
     if (message) messages.push(message);
     else garbage.push(payload.slice(0, 200));
   }
-  return { status, headers, body, messages, answer: messages.find((m) => m.error !== undefined || m.result !== undefined), garbage, contentType };
+  return { status, headers, body, messages, answer: messages.find((m) => m.error !== undefined || m.result !== undefined), garbage, ...(priming.length > 0 ? { priming } : {}), contentType };
 }
 
 function dechunk(body: Buffer): Buffer {

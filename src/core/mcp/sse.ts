@@ -122,3 +122,11 @@ export function parseSse(text: string): SseParse {
   events.push(...parser.end());
   return { events, comments: parser.comments, rest };
 }
+
+/**
+ * An event with an event ID and an empty data field: the priming event a 2025-11-25 server SHOULD
+ * send first, so that a client can resume the stream. Not a message, and not garbage.
+ */
+export function isPrimingEvent(event: SseEvent): boolean {
+  return event.id !== undefined && event.data.trim() === '';
+}

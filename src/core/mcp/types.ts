@@ -54,12 +54,19 @@ export interface Exchange {
     answer?: ReceivedMessage;
     /** Lines or events that were not valid JSON-RPC. */
     garbage: string[];
+    /** HTTP: the ids of SSE priming events (an event ID and empty data, sse.ts isPrimingEvent): neither messages nor garbage. */
+    priming?: string[];
     contentType?: string;
   };
   /** Set when no usable answer came: deadline, crash, oversize body, connection error. */
   failure?: string;
   /** What the run itself did around this exchange, apart from what the server sent (a retry on a fresh connection). */
   notes?: string[];
+  /** What the run observed of the exchange itself, kept apart from the server's response headers. */
+  observed?: {
+    /** HTTP, SSE: whether the stream closed within a grace period after the event carrying the answer. */
+    streamClosedAfterAnswer?: boolean;
+  };
   startedAt: number;
   durationMs: number;
 }

@@ -113,7 +113,7 @@ export const errorChecks = [
       const subs: SubResult[] = [];
       for (const { exchange, method, result } of resultsIn(ctx.client.log.all())) {
         if (result.resultType === 'input_required' && isObject(result.inputRequests) && Object.keys(result.inputRequests).length > 0) {
-          subs.push({ id: `${method}#${exchange.seq}`, status: 'fail', message: `input requests (${Object.values(result.inputRequests).map((r) => (isObject(r) ? String(r.method) : '?')).join(', ')}) sent to a client that declared no capabilities; expected -32021` });
+          subs.push({ id: `${method}#${exchange.seq}`, status: 'fail', message: `input requests (${Object.values(result.inputRequests).map((r) => (isObject(r) ? String(r.method) : '?')).join(', ')}) sent to a client that declared no capabilities; expected -32021`, evidence: [exchange] });
         }
       }
       for (const { exchange, code } of observedErrors(ctx.client.log.all())) {
@@ -121,7 +121,7 @@ export const errorChecks = [
         const problem = errorProblem(exchange, { codes: [-32021], status: 400, probe: methodOf(exchange) });
         const data = errorOf(exchange)?.data;
         const dataOk = isObject(data) && isObject(data.requiredCapabilities);
-        subs.push({ id: `${methodOf(exchange)}#${exchange.seq}`, status: problem || !dataOk ? 'fail' : 'pass', message: problem ?? (dataOk ? 'well-formed -32021' : '-32021 without data.requiredCapabilities') });
+        subs.push({ id: `${methodOf(exchange)}#${exchange.seq}`, status: problem || !dataOk ? 'fail' : 'pass', message: problem ?? (dataOk ? 'well-formed -32021' : '-32021 without data.requiredCapabilities'), evidence: [exchange] });
       }
       return subs.length ? fromSubResults(subs, 'missing capabilities are reported with -32021', 'request') : skip('no request observed needed a client capability (testable only when a tool, prompt or resource needs one)');
     },

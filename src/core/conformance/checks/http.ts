@@ -201,6 +201,9 @@ export const httpChecks = [
     title: 'Responses are application/json or text/event-stream',
     requirements: ['HTTP-CT-01', 'HTTP-SSE-05'],
     async run(ctx) {
+      // A 2025-11-25 stream opens with a priming event (its spec's SHOULD): expected on a dual-era
+      // server's legacy path; a 2026-07-28 stream is not resumable and every data payload is a message.
+      const dualEra = await isDualEra(ctx);
       const subs: SubResult[] = ctx.client.log
         .all()
         .filter((ex) => ex.response?.answer !== undefined || (ex.response?.body ?? '') !== '')
@@ -209,8 +212,15 @@ export const httpChecks = [
           const type = (ex.response?.contentType ?? '').toLowerCase();
           const ok = type.startsWith('application/json') || type.startsWith('text/event-stream');
           const garbage = ex.response?.garbage ?? [];
-          const problem = !ok ? `Content-Type ${JSON.stringify(type || '(none)')}` : garbage.length ? garbage[0] : undefined;
-          return { id: `${ex.request.method}#${ex.seq}`, status: problem ? ('fail' as const) : ('pass' as const), message: problem ?? type };
+          const priming = dualEra && isLegacyShaped(ex) ? [] : (ex.response?.priming ?? []);
+          const problem = !ok
+            ? `Content-Type ${JSON.stringify(type || '(none)')}`
+            : garbage.length
+              ? garbage[0]
+              : priming.length
+                ? `SSE event with id ${JSON.stringify(priming[0])} and empty data (a 2025-11-25 priming event) on a 2026-07-28 stream, where every data payload is one JSON-RPC message`
+                : undefined;
+          return { id: `${ex.request.method}#${ex.seq}`, status: problem ? ('fail' as const) : ('pass' as const), message: problem ?? type, evidence: problem ? [ex] : undefined };
         });
       return fromSubResults(subs, 'every response has a JSON or SSE content type and parses', 'response');
     },
@@ -231,8 +241,8 @@ export const httpChecks = [
       const subs: SubResult[] = streams.map((ex) => {
         const problems: string[] = [];
         if ((ex.response?.headers?.['x-accel-buffering'] ?? '').toLowerCase() !== 'no') problems.push('no X-Accel-Buffering: no header');
-        if (ex.response?.headers?.['x-mcp-evals-stream-closed-after-answer'] === 'false') problems.push('the stream stayed open after the final response');
-        return { id: `${ex.request.method}#${ex.seq}`, status: problems.length ? 'fail' : 'pass', message: problems.join('; ') || 'ok' };
+        if (ex.observed?.streamClosedAfterAnswer === false) problems.push('the stream stayed open after the final response');
+        return { id: `${ex.request.method}#${ex.seq}`, status: problems.length ? 'fail' : 'pass', message: problems.join('; ') || 'ok', evidence: [ex] };
       });
       return fromSubResults(subs, 'SSE streams are framed as the spec asks', 'stream');
     },
@@ -261,9 +271,9 @@ export const httpChecks = [
         if (dualEra && isLegacyShaped(ex)) continue;
         const error = errorOf(ex);
         const status = ex.response?.status;
-        if (error && [-32020, -32021, -32022].includes(error.code) && status !== 400) subs.push({ id: `${ex.request.method}#${ex.seq}`, status: 'fail', message: `error ${error.code} with HTTP ${status}` });
+        if (error && [-32020, -32021, -32022].includes(error.code) && status !== 400) subs.push({ id: `${ex.request.method}#${ex.seq}`, status: 'fail', message: `error ${error.code} with HTTP ${status}`, evidence: [ex] });
         if (status === 400 && (!error || ![-32020, -32021, -32022, -32602, -32700].includes(error.code))) {
-          subs.push({ id: `${ex.request.method}#${ex.seq}`, status: 'fail', message: `HTTP 400 without a modern JSON-RPC error (${describeOutcome(ex)}): dual-era clients will fall back` });
+          subs.push({ id: `${ex.request.method}#${ex.seq}`, status: 'fail', message: `HTTP 400 without a modern JSON-RPC error (${describeOutcome(ex)}): dual-era clients will fall back`, evidence: [ex] });
         }
       }
       return subs.length ? fromSubResults(subs, '', 'response') : pass('status codes and error codes agree');

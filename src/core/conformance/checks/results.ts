@@ -177,7 +177,7 @@ export const resultChecks = [
         const definition = ctx.schemas.resultDefinition(ctx.era, method, result);
         if (!definition) continue;
         const errors = ctx.schemas.validate(ctx.era, definition, result);
-        subs.push({ id: `${method}#${exchange.seq}`, status: errors.length ? 'fail' : 'pass', message: errors.length ? `not a valid ${definition}: ${errors.join('; ')}` : definition });
+        subs.push({ id: `${method}#${exchange.seq}`, status: errors.length ? 'fail' : 'pass', message: errors.length ? `not a valid ${definition}: ${errors.join('; ')}` : definition, evidence: [exchange] });
       }
       return fromSubResults(subs, `all ${subs.length} results match the ${ctx.era} schema`, 'result');
     },
@@ -217,7 +217,7 @@ export const resultChecks = [
         const error = errorOf(exchange);
         if (!error) continue;
         const long = error.message.length > 300 || error.message.includes('\n');
-        if (long) subs.push({ id: `${methodOf(exchange)}#${exchange.seq}`, status: 'fail', message: `message is ${error.message.length} chars${error.message.includes('\n') ? ' over several lines' : ''}` });
+        if (long) subs.push({ id: `${methodOf(exchange)}#${exchange.seq}`, status: 'fail', message: `message is ${error.message.length} chars${error.message.includes('\n') ? ' over several lines' : ''}`, evidence: [exchange] });
       }
       return subs.length ? fromSubResults(subs, '', 'error') : pass('every error message is short');
     },
@@ -243,7 +243,7 @@ export function envelopeSubResults(log: readonly Exchange[], idless: (answer: Re
       const error = answer.error as { code?: unknown; message?: unknown };
       if (!isObject(answer.error) || !Number.isInteger(error.code) || typeof error.message !== 'string') problems.push(`error ${JSON.stringify(answer.error)} needs an integer code and a string message`);
     }
-    subs.push({ id: `${methodOf(exchange)}#${exchange.seq}`, status: problems.length ? 'fail' : 'pass', message: problems.join('; ') || 'ok' });
+    subs.push({ id: `${methodOf(exchange)}#${exchange.seq}`, status: problems.length ? 'fail' : 'pass', message: problems.join('; ') || 'ok', evidence: [exchange] });
   }
   return subs;
 }
