@@ -91,7 +91,8 @@ const CASES: Array<{ check: string; breaks: string; transport: 'stdio' | 'http';
   { check: 'resource-annotations', breaks: 'RSRC-11', transport: 'stdio', expected: 'fail' },
 ];
 
-describe('resource checks against the reference server', () => {
+// Each test starts its own server and mostly waits on it, so these run a few at a time.
+describe.concurrent('resource checks against the reference server', () => {
   for (const transport of ['stdio', 'http'] as const) {
     it(`the correct server passes every resource check on ${transport}`, async () => {
       const run = await runOnFixture({ transport, only: IDS });
