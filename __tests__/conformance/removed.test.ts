@@ -60,7 +60,8 @@ const CASES: Array<{ check: string; breaks: string; transport: 'stdio' | 'http';
   { check: 'cancel-unknown-ignored', breaks: 'HTTP-CT-02', transport: 'http', expected: 'fail' },
 ];
 
-describe('removed-method and compatibility checks against the reference server', () => {
+// Each test starts its own server and mostly waits on it, so these run a few at a time.
+describe.concurrent('removed-method and compatibility checks against the reference server', () => {
   for (const transport of ['stdio', 'http'] as const) {
     it(`the correct server passes every removed-method check on ${transport}`, async () => {
       const run = await runOnFixture({ transport, only: IDS });
