@@ -163,12 +163,16 @@ export interface AnswerAnalysis {
   admissions: string[];
 }
 
-/** A turn ("but", "但是"): what follows it is said against what came before. */
-const TURN = new RegExp(`\\s*(?:[,،]?\\s+(?:but|however|although|though|yet|whereas|still|aber|doch|jedoch|pero|sin embargo|mais|cependant|ma|però|tuttavia|mas|porém|maar|echter|men|ale|jednak|${MORE_TURNS})(?![\\p{L}\\p{M}])|但是|但|不过|不過|でも|しかし|が、|けど|하지만|그러나)\\s*`, 'u');
+/**
+ * A turn ("but", "但是"): what follows it is said against what came before. Both breaks start only
+ * where a run of white space starts, and read it one way: a run of a thousand spaces read from each
+ * of its positions and split every way between `\s*` and `\s+` took seconds (cubic).
+ */
+const TURN = new RegExp(`(?<!\\s)(?:(?:\\s*[,،])?\\s+(?:but|however|although|though|yet|whereas|still|aber|doch|jedoch|pero|sin embargo|mais|cependant|ma|però|tuttavia|mas|porém|maar|echter|men|ale|jednak|${MORE_TURNS})(?![\\p{L}\\p{M}])|\\s*(?:但是|但|不过|不過|でも|しかし|が、|けど|하지만|그러나))\\s*`, 'u');
 
 /** Where a sentence breaks: each side is judged on its own ("the tool failed, but Paris is cloudy"). */
 const PUNCTUATION_BREAK = /^\s*(?:;|؛|—|–|\s-\s)\s*$/u;
-const CLAUSE_BREAK = new RegExp(`\\s*(?:;|؛|—|–|\\s-\\s)\\s*|${TURN.source}`, 'u');
+const CLAUSE_BREAK = new RegExp(`(?<!\\s)\\s*(?:;|؛|—|–|\\s-\\s)\\s*|${TURN.source}`, 'u');
 
 /** Same text, matched the same way everywhere (see `fold`). */
 const normalize = fold;
