@@ -146,6 +146,32 @@ describe('every model call fails: not evaluated, exit 3', () => {
     }
   }, 60_000);
 
+  it('layers 0 and 1 against a server that never answers: one start-up budget, spent once (issue 23 item 6)', async () => {
+    const endpoint = await scripted(rightTool('get_weather', { location: 'Berlin' }));
+    // Each start of the server leaves a line in starts.txt, then the process stays silent.
+    const { dir, config } = await project({
+      config: `server:\n  command: sh -c "echo start >> starts.txt; exec sleep 60"\n  startup_timeout_ms: 1500\nmodels:\n${modelsYaml([{ provider: 'openai', endpoint }])}\nruns: 2\n`,
+      tasks: TASKS,
+    });
+    const previous = process.env.SCRIPTED_KEY;
+    process.env.SCRIPTED_KEY = KEY;
+    try {
+      const starts = async () => (await readFile(join(dir, 'starts.txt'), 'utf8')).trim().split('\n').length;
+      // Layer 0 alone: the processes its run starts (stdio starts the fresh ones it needs beside the first).
+      expect((await runCli(['run', '--config', config, '--layers', '0', '--out', join(dir, 'report0')])).code).toBe(3);
+      const layer0 = await starts();
+      const result = await runCli(['run', '--config', config, '--layers', '0,1', '--out', join(dir, 'report')]);
+      expect(result.code, result.stdout + result.stderr).toBe(3);
+      expect(result.stderr).toMatch(/layer 1 not run: the server could not be started for layer 0 \(.*1500 ms/);
+      // Before: layer 1 started the server again and waited out a second budget.
+      expect((await starts()) - layer0).toBe(layer0);
+      expect(model!.calls()).toBe(0);
+    } finally {
+      if (previous === undefined) delete process.env.SCRIPTED_KEY;
+      else process.env.SCRIPTED_KEY = previous;
+    }
+  }, 60_000);
+
   it('min_evaluated: a case with enough evaluated runs keeps its verdict; by default every run must be evaluated', async () => {
     const script = failing(1, rightTool('get_weather', { location: 'Berlin' }), 401);
     const strict = await runWith(await scripted(script), { extra: 'concurrency: 1\n' });

@@ -70,7 +70,11 @@ export async function runEvals(config: EvalConfig, adapters: EvalAdapters, optio
   let cutRuns: readonly TelemetryInput[] = [];
   let setup: SetupTrace | undefined;
   let server = conformance?.server;
-  if (upper && behaviourSetup) {
+  // A server that did not start for the conformance run is not started again for layer 1: one
+  // start-up budget, spent once (the verdict is "could not evaluate" either way).
+  const unavailable = conformance?.section.notEvaluated?.reason;
+  if (unavailable && upper) adapters.onWarning?.(`layer 1 not run: the server could not be started for layer 0 (${unavailable})`);
+  if (upper && behaviourSetup && !unavailable) {
     const layer = await upper.behaviourLayer(config, behaviourSetup, adapters, options);
     ({ runs, setup, traceLines, cutRuns, behaviour } = layer);
     server ??= layer.server;
