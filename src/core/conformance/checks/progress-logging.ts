@@ -317,6 +317,13 @@ export const progressLoggingChecks = [
         await new Promise((resolve) => setTimeout(resolve, CANCEL_AFTER_MS));
         const cancelAt = Date.now();
         await client.notify('notifications/cancelled', { requestId, reason: 'mcp-evals conformance probe' }, { quietMs: CANCEL_WATCH_MS });
+        // The notification went out with a fence request behind it, answered once the server had read
+        // the cancel (stdin is read in order, stdout written in order): what we read before that answer
+        // was on its way before the cancel counted, however late a loaded machine let us read it. A
+        // fence answered only after the watch (a running tool keeps the server from reading the
+        // cancel at all) excuses nothing past CANCEL_RACE_MS.
+        const fenced = Date.now();
+        const readBy = fenced - cancelAt <= CANCEL_WATCH_MS ? fenced : cancelAt;
         const { exchange, received } = await call;
         const watched = exchange.startedAt + exchange.durationMs - cancelAt;
         const forRequest = received.filter(
@@ -327,7 +334,7 @@ export const progressLoggingChecks = [
         const how = `${picked.name}(${changed.join(', ') || 'synthesized arguments'})`;
         const answer = forRequest.find(({ message }) => isResponse(message!));
         if (answer && answer.at <= cancelAt) return skip(`${how} finished ${answer.at - exchange.startedAt} ms in, before the cancel went out: not long-running enough to judge`);
-        const late = forRequest.filter(({ at }) => at > cancelAt + CANCEL_RACE_MS);
+        const late = forRequest.filter(({ at }) => at > Math.max(cancelAt + CANCEL_RACE_MS, readBy));
         if (late.length === 0) return pass(`${how}: nothing more for the request in the ${watched} ms after notifications/cancelled`);
         const kinds = late.map(({ message }) => (isResponse(message!) ? 'the response' : `progress ${show(paramsOf(message!).progress)}`));
         return { status: 'fail', message: `${how}: after notifications/cancelled the server still sent ${kinds.slice(0, 4).join(', ')} (${late[0].at - cancelAt} ms after the cancel)` };
