@@ -76,11 +76,12 @@ export async function runConformance(
     // ajv. Both loads are settled here, as a run that returns early never awaits them.
     // The checks remember a method that hung, so that it costs one deadline (hung-methods.ts).
     const probing = discoverEra(target, log, settings.timeoutMs, settings.startupTimeoutMs, new HungMethods(), undefined, () => pool.takeUntouched());
-    // stdio, a whole run: the fresh processes its checks will want start now, beside the first one
-    // (a Python server takes seconds to start); the demand is settled once the era is known.
-    if (!options.only) pool.startEarly(EARLY_SPARES);
     const loading = settle(import('./suite.js'));
     const validators = loadPrecompiled().catch(() => undefined);
+    // stdio, a whole run: the fresh processes its checks will want start now, beside the first one
+    // (a Python server takes seconds to start), once the loads above are under way; the demand is
+    // settled once the era is known.
+    if (!options.only) pool.startEarly(EARLY_SPARES);
     hooks.onServerStarting?.();
     const probe = await probing;
     if ('notStarted' in probe) return { server: identity, section: notEvaluated(probe.notStarted, Date.now() - startedAt, target) };
