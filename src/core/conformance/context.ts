@@ -95,11 +95,6 @@ export class CheckContext {
     return new CheckContext(client, this.target, this.discovery, this.schemas, this.options, this.shared);
   }
 
-  /** stdio: start the fresh processes the run's checks will take (`demand` of them), a few at a time, ahead of need. */
-  planFresh(demand: number): void {
-    this.shared.pool.plan(demand);
-  }
-
   get era(): Era {
     return this.discovery.era;
   }

@@ -113,11 +113,6 @@ export class FreshPool {
     await Promise.all(this.ending.splice(0));
   }
 
-  /** How many spares are started and waiting (for tests and the run's own accounting). */
-  get waiting(): number {
-    return this.spares.length;
-  }
-
   private next(): Connection {
     const connection = this.spares.shift() ?? this.spawn();
     this.remaining = Math.max(0, this.remaining - 1);
