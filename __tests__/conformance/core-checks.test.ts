@@ -85,10 +85,11 @@ const CASES: Array<{ check: string; breaks: string; transport: 'stdio' | 'http';
 ];
 
 // Each test starts its own server processes and spends most of its time waiting on them (a broken
-// server's deadline, a process that must be killed after its grace), so a file's tests run a few at a time.
+// server's deadline, a process that must be killed after its grace), so a file's tests run a few at a
+// time; the correct server's whole runs, where any missed deadline would be a false failure, run alone.
 describe.concurrent('core checks against the reference server', () => {
   for (const transport of ['stdio', 'http'] as const) {
-    it(`the correct server passes every check on ${transport}`, async () => {
+    it.sequential(`the correct server passes every check on ${transport}`, async () => {
       const run = await runOnFixture({ transport });
       const bad = run.section.checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.message}`);
       expect(bad).toEqual([]);
