@@ -21,9 +21,11 @@ const CASES: Array<{ check: string; breaks: string; transport: 'stdio' | 'http';
   { check: 'log-level-filtering', breaks: 'LOG-05', transport: 'http', sub: 'LOG-05', expected: 'fail' },
 ];
 
-describe('progress, log levels and cancellation against the reference server', () => {
+// Each test starts its own server and mostly waits on it, so these run a few at a time; the correct
+// server's runs, where a missed deadline would be a false failure, run alone.
+describe.concurrent('progress, log levels and cancellation against the reference server', () => {
   for (const transport of ['stdio', 'http'] as const) {
-    it(`the correct server passes on ${transport}`, async () => {
+    it.sequential(`the correct server passes on ${transport}`, async () => {
       const run = await runOnFixture({ transport, only: [...CHECKS, 'no-unrequested-notifications'] });
       const progress = check(run, 'progress-notifications');
       expect(progress.status, progress.message).toBe('pass');
