@@ -63,6 +63,17 @@ describe('after-the-fact judge scoring', () => {
     expect(outcome.skipped.map((s) => s.kind)).toEqual(['deadline']);
   });
 
+  it('charges the deadline with the judge calls only, not the time between them (a loaded machine skipped the one call that fit)', async () => {
+    const { dir, report, lines: stored, golden } = await setUp(1);
+    let now = 0;
+    const judge = fakeJudge();
+    // Every reading of the clock is 5 ms later: bookkeeping time, no judge call in it.
+    const outcome = await rescoreReport({ dir, report, lines: stored, golden, scorers: ['judge'], judge, judgeTimeoutMs: 1000, deadlineMs: 1000, clock: () => (now += 5) });
+    expect(outcome.judge).toMatchObject({ cap: 1, asked: 1 });
+    expect(judge.calls).toHaveLength(1);
+    expect(outcome.skipped).toEqual([]);
+  });
+
   it('saves each judge score as it comes, so an interrupted call keeps what it finished', async () => {
     const { dir, report, lines: stored, golden, ids } = await setUp(3);
     const traces = await readFile(join(dir, 'traces.jsonl'), 'utf8');

@@ -178,8 +178,9 @@ export async function rescoreReport(request: RescoreRequest): Promise<RescoreOut
     const cap = judgeCap(deadlineMs, timeoutMs);
     let asked = 0;
     let resumed = 0;
-    // The deadline is for the judge calls: loading and deterministic scoring before them must not eat into it.
-    const judgeStarted = clock();
+    // The deadline is for the judge calls: loading, deterministic scoring and the bookkeeping between
+    // calls must not eat into it (on a loaded machine a few ms of it skipped the last call that fits).
+    let judgeSpent = 0;
     // Each queued case is the one to judge: with the criteria --scorers named as its `scorers`.
     for (const { line, testCase: judged, criteria } of judgeQueue) {
       const criteriaKey = criteria.length > 0 ? [...criteria].sort() : judgeCriteriaKey(judged, judge);
@@ -198,12 +199,14 @@ export async function rescoreReport(request: RescoreRequest): Promise<RescoreOut
         skip(line, 'judge', 'judge-cap', `not sent to the judge in this call: at most ${cap} run(s) fit the ${formatMs(deadlineMs)} deadline at ${formatMs(timeoutMs)} per judge call (raise --deadline-ms, or score the rest with --traces or --limit)`);
         continue;
       }
-      if (clock() - judgeStarted + timeoutMs > deadlineMs) {
+      if (judgeSpent + timeoutMs > deadlineMs) {
         skip(line, 'judge', 'deadline', `not sent to the judge: a call started now could end after the ${formatMs(deadlineMs)} deadline`);
         continue;
       }
       asked += 1;
+      const callStarted = clock();
       const result = await judge.score(judged, line.trace, request.context ?? {});
+      judgeSpent += clock() - callStarted;
       fresh.get(line)!.push(result);
       await appendFile(join(request.dir, PARTIAL_FILE), `${JSON.stringify({ traceId: line.trace.traceId, scorer: 'judge', criteria: criteriaKey, result, at: new Date().toISOString() } satisfies PartialEntry)}\n`);
     }
