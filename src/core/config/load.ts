@@ -1,14 +1,14 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ConfigurationError } from '../errors.js';
-import { readError, readRubric } from '../golden/load.js';
+import { readRubric } from '../golden/load.js';
 import {
   InvalidFileError,
   locateItem,
   locateKey,
   locatePath,
   nodeLocation,
-  parseYamlSource,
+  readYamlFile,
   schemaProblems,
   schemaValidator,
   suggestion,
@@ -55,15 +55,7 @@ const SECRET_KEYS = new Set(['api_key', 'apikey', 'api-key', 'key', 'token', 'ap
  * in server headers, then applies overrides. Throws ConfigurationError (exit 2).
  */
 export async function loadConfig(file: string, overrides: ConfigOverrides = {}): Promise<EvalConfig> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new ConfigurationError(`cannot read the config file: ${readError(error)}`, { file });
-  }
-  const parsed = parseYamlSource(text, file);
-  if (!parsed.source) throw new InvalidFileError(file, parsed.problems);
-  const source = parsed.source;
+  const source = await readYamlFile(file, 'the config file');
   const data = source.data;
   if (data === null || data === undefined) {
     throw new InvalidFileError(file, [{ location: { file, line: 1, column: 1 }, message: 'the config is empty: it needs at least `server:` and `models:`' }]);

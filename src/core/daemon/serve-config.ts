@@ -1,10 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { ConfigurationError } from '../errors.js';
 import { loadConfig } from '../config/load.js';
 import { CONFIG_DEFAULTS } from '../config/defaults.js';
 import type { EvalConfig, JudgeConfig, PricingEntry } from '../config/types.js';
-import { readError } from '../golden/load.js';
-import { InvalidFileError, locatePath, parseYamlSource, suggestion, type Problem, type YamlSource } from '../golden/yaml-source.js';
+import { InvalidFileError, locatePath, readYamlFile, suggestion, type Problem, type YamlSource } from '../golden/yaml-source.js';
 
 /**
  * What `mcp-evals serve --config` reads. A full mcp-evals.yml (it has `server:` or `models:`) goes
@@ -31,15 +28,8 @@ const OPENAI = 'https://api.openai.com/v1';
 export const DAEMON_JUDGE_TIMEOUT_MS = 30_000;
 
 export async function loadServeConfig(file: string, env: NodeJS.ProcessEnv): Promise<ServeConfig> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new ConfigurationError(`cannot read the config file: ${readError(error)}`, { file });
-  }
-  const parsed = parseYamlSource(text, file);
-  if (!parsed.source) throw new InvalidFileError(file, parsed.problems);
-  const data = parsed.source.data;
+  const source = await readYamlFile(file, 'the config file');
+  const data = source.data;
   if (isObject(data) && (Object.hasOwn(data, 'server') || Object.hasOwn(data, 'models'))) {
     const full = await loadConfig(file);
     // The CLI's judge waits 60 s by default, which fits no call in the daemon's default 30 s request:
@@ -49,17 +39,17 @@ export async function loadServeConfig(file: string, env: NodeJS.ProcessEnv): Pro
     return { full, pricing: full.pricing, ...(judge ? { judge, ...keyFrom(judge, env) } : {}) };
   }
   if (data === null || data === undefined) return { pricing: {} };
-  if (!isObject(data)) throw new InvalidFileError(file, [{ location: locatePath(parsed.source, []), message: 'the config must be a mapping (a `judge:` section)' }]);
+  if (!isObject(data)) throw new InvalidFileError(file, [{ location: locatePath(source, []), message: 'the config must be a mapping (a `judge:` section)' }]);
   const nested = Object.hasOwn(data, 'judge') || Object.hasOwn(data, 'pricing');
   const raw = nested ? data.judge : data;
   const at = nested ? ['judge'] : [];
   if (nested) {
     const others = Object.keys(data).filter((key) => key !== 'judge' && key !== 'pricing');
-    if (others.length > 0) throw new InvalidFileError(file, others.map((key) => ({ location: locatePath(parsed.source!, [key]), message: `unknown section \`${key}\`: a daemon-only config has \`judge:\` and \`pricing:\` sections (add \`server:\` and \`models:\` for a full mcp-evals.yml)` })));
+    if (others.length > 0) throw new InvalidFileError(file, others.map((key) => ({ location: locatePath(source, [key]), message: `unknown section \`${key}\`: a daemon-only config has \`judge:\` and \`pricing:\` sections (add \`server:\` and \`models:\` for a full mcp-evals.yml)` })));
   }
-  const pricing = readPricing(parsed.source, data.pricing, file);
+  const pricing = readPricing(source, data.pricing, file);
   if (nested && raw === undefined) return { pricing };
-  const judge = readJudge(parsed.source, raw, at, file);
+  const judge = readJudge(source, raw, at, file);
   return { judge, pricing, ...keyFrom(judge, env) };
 }
 

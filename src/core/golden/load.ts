@@ -1,6 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { ConfigurationError } from '../errors.js';
 import { layer2Problems } from '../faults/validate.js';
 import { goldenSetHash } from './hash.js';
 import type { ArgMatch, ArgMatchMode, GoldenCase, GoldenSet } from './types.js';
@@ -10,15 +9,17 @@ import {
   locateKey,
   locatePath,
   nodeLocation,
-  parseYamlSource,
+  readError,
+  readYamlFile,
   schemaProblems,
   schemaValidator,
   suggestion,
   type Problem,
   type YamlSource,
+  yamlSourceOf,
 } from './yaml-source.js';
 
-export { InvalidFileError, type Problem } from './yaml-source.js';
+export { InvalidFileError, readError, type Problem } from './yaml-source.js';
 
 export const GOLDEN_SCHEMA_FILE = 'golden.schema.json';
 
@@ -75,13 +76,8 @@ export function compileArgPattern(pattern: string): RegExp {
  * Throws ConfigurationError (an InvalidFileError listing every problem, with file:line:column).
  */
 export async function loadGoldenSet(file: string): Promise<GoldenSet> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new ConfigurationError(`cannot read the golden set: ${readError(error)}`, { file });
-  }
-  const { set, source } = parse(text, file);
+  const source = await readYamlFile(file, 'the golden set');
+  const set = goldenSetOf(source, file);
   const problems = await resolveRubrics(set, source, dirname(resolve(file)));
   if (problems.length > 0) throw new InvalidFileError(file, problems);
   set.hash = goldenSetHash(set);
@@ -93,13 +89,10 @@ export async function loadGoldenSet(file: string): Promise<GoldenSet> {
  * messages and locations.
  */
 export function parseGoldenSet(text: string, file: string): GoldenSet {
-  return parse(text, file).set;
+  return goldenSetOf(yamlSourceOf(text, file), file);
 }
 
-function parse(text: string, file: string): { set: GoldenSet; source: YamlSource } {
-  const parsed = parseYamlSource(text, file);
-  if (!parsed.source) throw new InvalidFileError(file, parsed.problems);
-  const source = parsed.source;
+function goldenSetOf(source: YamlSource, file: string): GoldenSet {
   const data = source.data;
   const root = source.doc.contents;
 
@@ -140,7 +133,7 @@ function parse(text: string, file: string): { set: GoldenSet; source: YamlSource
   const cases = data.map((item, index) => normalizeCase(structuredClone(item) as Record<string, unknown>, locateItem(source, [String(index)])));
   const set: GoldenSet = { file, cases, hash: '' };
   set.hash = goldenSetHash(set);
-  return { set, source };
+  return set;
 }
 
 /** Checks a schema cannot express. Each guards on the types it needs (the schema reports the rest). */
@@ -293,14 +286,6 @@ export async function readRubric(value: string, dir: string): Promise<{ kind: 'i
   } catch (error) {
     return { kind: 'error', message: `cannot read rubric file "${candidate}": ${readError(error)}` };
   }
-}
-
-export function readError(error: unknown): string {
-  const code = (error as { code?: string }).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'it is a folder, not a file';
-  if (code === 'EACCES') return 'permission denied';
-  return error instanceof Error ? error.message : String(error);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -58,6 +59,36 @@ export interface YamlSource {
   lineCounter: LineCounter;
   /** The document as plain data (what the schema validates). */
   data: unknown;
+}
+
+/**
+ * Reads a YAML file a user wrote, keeping positions. A file that cannot be read, or is not YAML, is a
+ * configuration error naming it (exit 2); `what` says which file in the message ("the config file").
+ */
+export async function readYamlFile(file: string, what: string): Promise<YamlSource> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new ConfigurationError(`cannot read ${what}: ${readError(error)}`, { file });
+  }
+  return yamlSourceOf(text, file);
+}
+
+/** Parses YAML text, keeping positions; a syntax error throws InvalidFileError with every problem. */
+export function yamlSourceOf(text: string, file: string): YamlSource {
+  const parsed = parseYamlSource(text, file);
+  if (!parsed.source) throw new InvalidFileError(file, parsed.problems);
+  return parsed.source;
+}
+
+/** Why a file could not be read, in words a user acts on. */
+export function readError(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'it is a folder, not a file';
+  if (code === 'EACCES') return 'permission denied';
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Parses YAML, keeping positions. Syntax errors come back as problems (and no source). */
