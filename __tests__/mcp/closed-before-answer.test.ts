@@ -7,7 +7,8 @@ import { HttpConnection } from '../../src/core/mcp/http-transport.js';
  * Issue 27 item 2: on a loaded machine a server may close an idle keep-alive socket just as the
  * client reuses it, and the request fails with "other side closed" though the server is fine (a
  * MUST failure of tool-call-result-shape in a slow-lane run). Such a request is sent once more on a
- * fresh connection, and the exchange says so; a server that really drops the request still fails.
+ * fresh connection, and the exchange's `observed.retriedAfterClose` says so (what the run itself saw, kept
+ * in one field); a server that really drops the request still fails, naming both attempts there too.
  */
 describe('a connection closed before any answer', () => {
   let server: Server | undefined;
@@ -33,13 +34,14 @@ describe('a connection closed before any answer', () => {
 
   const message = { id: 1, method: 'tools/list', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), timeoutMs: 5000, expectAnswer: true };
 
-  it('is sent again on a fresh connection, and the answer that comes is the exchange, with a note', async () => {
+  it('is sent again on a fresh connection, and the answer that comes is the exchange, with what happened observed', async () => {
     const { url, received } = await serve(1);
     const exchange = await new HttpConnection({ url }).send(message);
     expect(received()).toBe(2);
     expect(exchange.failure).toBeUndefined();
     expect(exchange.response?.answer).toMatchObject({ id: 1, result: { ok: true } });
-    expect(exchange.notes).toEqual([expect.stringMatching(/closed before an answer \(request failed: (UND_ERR_SOCKET|ECONNRESET).*\); sent again on a fresh connection/)]);
+    expect(exchange.observed?.retriedAfterClose).toEqual({ firstFailure: expect.stringMatching(/^request failed: (UND_ERR_SOCKET|ECONNRESET)/), secondOutcome: 'HTTP 200' });
+    expect(exchange).not.toHaveProperty('notes');
   });
 
   it('still fails when the server drops it again, naming both attempts', async () => {
@@ -48,6 +50,10 @@ describe('a connection closed before any answer', () => {
     expect(received()).toBe(2);
     expect(exchange.response).toBeUndefined();
     expect(exchange.failure).toMatch(/^request failed: (UND_ERR_SOCKET|ECONNRESET).*\(sent again on a fresh connection: request failed: /);
+    expect(exchange.observed?.retriedAfterClose).toEqual({
+      firstFailure: expect.stringMatching(/^request failed: (UND_ERR_SOCKET|ECONNRESET)/),
+      secondOutcome: expect.stringMatching(/^request failed: (UND_ERR_SOCKET|ECONNRESET)/),
+    });
   });
 
   it('is sent once when the server answered at all (an HTTP error is an answer)', async () => {
@@ -61,6 +67,6 @@ describe('a connection closed before any answer', () => {
     const exchange = await new HttpConnection({ url }).send(message);
     expect(received).toBe(1);
     expect(exchange.response?.status).toBe(500);
-    expect(exchange.notes).toBeUndefined();
+    expect(exchange.observed?.retriedAfterClose).toBeUndefined();
   });
 });

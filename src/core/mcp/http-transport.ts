@@ -70,15 +70,16 @@ export class HttpConnection implements Connection {
    * A request whose connection closed before any answer is sent once more, on a fresh connection:
    * on a loaded machine the server may close an idle keep-alive socket just as the client reuses it
    * (a race, not the server's fault). A server that really drops the request drops it again, and
-   * the first failure stands, saying so; the retry is named in the exchange either way.
+   * the first failure stands, saying so; `observed.retriedAfterClose` says so either way.
    */
   async send(message: OutgoingMessage): Promise<TransportExchange> {
     const first = await this.sendOnce(message);
     if (first.response || !CLOSED_BEFORE_ANSWER.test(first.failure ?? '')) return first;
     const second = await this.sendOnce({ ...message, timeoutMs: Math.max(1, message.timeoutMs - first.durationMs) });
-    const note = `the connection closed before an answer (${first.failure}); sent again on a fresh connection`;
-    if (second.response && !second.failure) return { ...second, startedAt: first.startedAt, durationMs: Date.now() - first.startedAt, notes: [note] };
-    return { ...first, failure: `${first.failure} (sent again on a fresh connection: ${second.failure ?? `HTTP ${second.response?.status}`})`, durationMs: Date.now() - first.startedAt, notes: [note] };
+    const secondOutcome = second.failure ?? `HTTP ${second.response?.status}`;
+    const retriedAfterClose = { firstFailure: first.failure ?? '', secondOutcome };
+    if (second.response && !second.failure) return { ...second, startedAt: first.startedAt, durationMs: Date.now() - first.startedAt, observed: { ...second.observed, retriedAfterClose } };
+    return { ...first, failure: `${first.failure} (sent again on a fresh connection: ${secondOutcome})`, durationMs: Date.now() - first.startedAt, observed: { ...first.observed, retriedAfterClose } };
   }
 
   private async sendOnce(message: OutgoingMessage): Promise<TransportExchange> {

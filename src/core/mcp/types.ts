@@ -60,12 +60,20 @@ export interface Exchange {
   };
   /** Set when no usable answer came: deadline, crash, oversize body, connection error. */
   failure?: string;
-  /** What the run itself did around this exchange, apart from what the server sent (a retry on a fresh connection). */
-  notes?: string[];
-  /** What the run observed of the exchange itself, kept apart from the server's response headers. */
+  /** What the run itself saw of, and did around, the exchange: kept apart from what the server sent (its response headers). */
   observed?: {
     /** HTTP, SSE: whether the stream closed within a grace period after the event carrying the answer. */
     streamClosedAfterAnswer?: boolean;
+    /**
+     * HTTP: the connection closed before any answer, so the request was sent once more on a fresh
+     * connection (a keep-alive race on a loaded machine): what the first attempt met, and what the second got.
+     */
+    retriedAfterClose?: { firstFailure: string; secondOutcome: string };
+    /**
+     * The answer came after the request's deadline, while the run waited on for it (connection.ts
+     * Overtime): judged as an answer, and the check warns that it came over --timeout.
+     */
+    answeredLate?: { afterMs: number; timeoutMs: number };
   };
   startedAt: number;
   durationMs: number;
