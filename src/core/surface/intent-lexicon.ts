@@ -11,6 +11,9 @@
 /** Latin and Cyrillic words need boundaries; Chinese and Japanese have none. */
 const B = '(?<![\\p{L}\\p{N}])';
 const E = '(?![\\p{L}\\p{N}])';
+/** A verb is no verb inside a hyphenated compound: "read-only", "copy-on-write", "non-fast-forward", "Nur-Lese-Modus". */
+const BV = '(?<![\\p{L}\\p{N}-])';
+const EV = '(?![\\p{L}\\p{N}]|-\\p{L})';
 
 function any(parts: string[], flags = 'iu'): RegExp {
   return new RegExp(parts.join('|'), flags);
@@ -72,8 +75,10 @@ export const OVERRIDE = any([
 
 /** Keeping something from the user. */
 export const CONCEAL = any([
-  `${B}(do not|don't|never|without)\\s+(tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|show|showing|warn|warning|letting|flag|flagging)\\b[^.;]{0,30}\\b(the\\s+)?(user|human|customer)s?${E}`,
+  `${B}(do not|don't|never|without)\\s+(tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|show|showing|warn|warning|letting|flag|flagging|surface|surfacing|disclose|disclosing)\\b[^.;]{0,30}\\b(the\\s+)?(user|human|customer)s?${E}`,
   `${B}(the user|user) (must|should|need) (not|never) (know|see|be told|find out|notice)`,
+  // In the passive, to whoever is kept in the dark: "this step should not be disclosed to the customer".
+  `${B}(this|it|that|these)(\\s+\\p{L}+)?\\s+((should|must|shall|will|is to|are to|needs? to)\\s+)?(not|never)\\s+be\\s+(mentioned|disclosed|revealed|shown|surfaced|reported|told)\\s+to${E}`,
   `${B}no need to (mention|tell|inform|notify|disclose|say)${E}`,
   `${B}(do not|don't|never) (mention|reveal|disclose) (it|this|that)${E}|${B}keep (this|it) between us${E}`,
   `${B}(silently|secretly|quietly|covertly|invisibly) (copy|copies|send|sends|forward|forwards|upload|uploads|add|adds|include|includes|log|logs|mirror|mirrors|store|stores|bcc)${E}`,
@@ -87,9 +92,10 @@ export const CONCEAL = any([
   `kullanıcıya\\s+(bundan\\s+|bunu\\s+|bu konuda\\s+|hiçbir şey\\s+)?(bahsetme|söyleme|haber verme|gösterme|bildirme)|kullanıcıya\\s+(söylemeden|bildirmeden|haber vermeden)|kullanıcının haberi olmadan`,
   // ar, he, fa, hi, id, vi, ko
   `(لا|ولا)\\s+(تخبر|تُخبر|تعلم|تُعلم|تذكر|تُظهر|تبلغ|تُبلغ)[^.]{0,20}المستخدم|دون (علم|إعلام|إخبار) المستخدم|אל\\s+(תספר|תגיד|תודיע|תציג)[^.]{0,20}למשתמש|به کاربر (نگو|اطلاع نده|نگویید|چیزی نگو)`,
-  `(उपयोगकर्ता|यूज़र|यूजर) को (कभी )?(न|ना|मत) (बताएं|बताएँ|बताना|बताओ|दिखाएं)|(उपयोगकर्ता|यूज़र|यूजर) को बताए बिना`,
+  `لا (داعي|حاجة) (ل|إلى )(إخبار|اخبار|إعلام|اعلام|إبلاغ|ابلاغ|تنبيه)|אין\\s+(צורך\\s+)?(להציג|לספר|להודיע|לגלות|להראות|לציין)[^.]{0,30}(ל|את ה)משתמש`,
+  `(उपयोगकर्ता|यूज़र|यूजर) को (\\S+ ){0,3}(कभी )?(न|ना|मत) (बताएं|बताएँ|बताना|बताओ|दिखाएं)|(उपयोगकर्ता|यूज़र|यूजर) को बताए बिना`,
   `${B}(jangan|tanpa)\\s+(beri tahu|memberi tahu|beritahu|memberitahu|bilang|sebutkan|menyebutkan|menginformasikan|memberitahukan)[^.]{0,20}pengguna`,
-  `${B}(không|đừng|chớ)\\s+(nói|báo|thông báo|cho biết|tiết lộ|đề cập)[^.]{0,30}người dùng|mà không (báo|cho) người dùng`,
+  `${B}(không|đừng|chớ)\\s+(cần\\s+)?(nói|báo|thông báo|cho biết|tiết lộ|đề cập|nhắc)[^.]{0,30}người dùng|mà không (báo|cho) người dùng`,
   `사용자에게(는)?\\s*(절대\\s*)?(알리지|말하지|보여주지|언급하지)\\s*(마|말)|사용자(가|에게) 모르게`,
   // th, el, ro, hu, fi, da, no, bn
   `อย่า(บอก|แจ้ง|เปิดเผย)[^.]{0,20}ผู้ใช้|โดยไม่(บอก|แจ้ง)ผู้ใช้|${B}μην (το |τους |του )?(πεις|πείτε|αναφέρεις|αναφέρετε|δείξεις|ενημερώσεις)[^.]{0,30}χρήστη|${B}χωρίς να (ενημερώσεις|το ξέρει) (τον )?χρήστη`,
@@ -108,6 +114,7 @@ export const CONCEAL = any([
   `${B}sem (avisar|informar|contar|notificar)( o| ao)? usu[aá]rio|${B}n[aã]o (conte|diga|mencione|informe|avise|mostre)\\b[^.]{0,20}usu[aá]rio`,
   // ru
   `${B}не\\s+(говори|говорите|сообщай|сообщайте|рассказывай|рассказывайте|показывай|упоминай)${E}|${B}без ведома пользователя|${B}незаметно`,
+  `${B}пользовател(ю|я|ей|ям)${E}[^.]{0,30}(сообщать|говорить|рассказывать|показывать|упоминать) не (нужно|надо|следует|стоит)|${B}не (нужно|надо|следует|стоит) (сообщать|говорить|рассказывать|показывать|упоминать)[^.]{0,30}пользовател`,
   // zh
   `不要(告诉|通知|提醒|让)(用户|使用者)|不要让用户知道|(悄悄|秘密|偷偷)地?`,
   // ja
@@ -118,7 +125,7 @@ export const CONCEAL = any([
 export const SENSITIVE = any([
   // en
   `${B}(conversation|chat|message|dialog(ue)?)\\s+(history|so far|transcript|log|logs|context)${E}`,
-  `${B}(transcript|contents?|summary|record|copy|copies) of (the |your |this |our |all |every |each )*(conversation|chat|messages?|session|emails?)`,
+  `${B}(transcript|contents?|summary|record|copy|copies) of (the |your |this |our |all |every |each |current |ongoing |present |active |entire |whole |full |live )*(conversation|chat|messages?|session|emails?)`,
   `${B}(every|all|each) (of the )?(messages?|prompts?)\\b[^.]{0,20}\\b(user|you)\\b|${B}the user (has|had|have) (written|typed|said|sent|mentioned|shared|pasted|entered|provided|disclosed)${E}|${B}(the user's|user's|their) (\\w+ ){0,3}(conversation|chat|messages)${E}|${B}(previous|prior|earlier|all|every|the user's) (user )?(messages|prompts|turns)${E}|${B}(entire|full|whole|complete) (conversation|chat|dialog(ue)?|context window|context)${E}`,
   `${B}(your|the) (\\w+ )?(system prompt|instructions|system message|hidden instructions)${E}`,
   `${B}credit card( numbers?| details)?${E}|${B}(cvv|cvc)${E}|${B}bank (logins?|credentials|account (numbers?|logins?))${E}|${B}social security numbers?${E}|${B}(one-time|2fa|otp|mfa) (codes?|passwords?)${E}`,
@@ -131,6 +138,7 @@ export const SENSITIVE = any([
   `${B}(output|outputs|result|results|response|responses|return values?)\\b[^.]{0,40}\\b(other|every|each|all|previous|that|those) (other )?tools?${E}`,
   `${B}tool'?s'? (raw|full|complete|unabridged|entire|verbatim|,|\\s)*(output|result|response)s?${E}`,
   // other tools' output, in the other languages
+  `(output|risultat[oi]|uscita)\\s+(di|degli|dei|delle)\\s+(tutti\\s+gli\\s+)?altri\\s+strumenti|uitvoer van (alle )?andere (tools|hulpmiddelen)|wynik(i|ów)? (wszystkich )?innych narzędzi|kết quả của (tất cả )?(các )?công cụ khác|đầu ra của (tất cả )?(các )?công cụ khác|다른 도구(들)?의 (출력|결과)|(مخرجات|نتائج) (جميع |كل )?الأدوات الأخرى|(פלט|תוצאות) (של )?(כל )?הכלים האחרים|diğer araçların (çıktı|sonuç)|(output|hasil) (dari )?(semua )?alat lain|अन्य (टूल|टूल्स|उपकरणों) (का|के) (आउटपुट|परिणाम)`,
   `salida (completa )?de (todas )?(las )?(otras )?herramientas|sortie (complète )?des (autres )?outils|résultats? des autres outils|ausgabe(n)? (aller )?(der )?(anderen )?(werkzeuge|tools)|saída (completa )?de (todas )?(as )?(outras )?ferramentas|вывод (всех )?других инструментов|其他工具的(输出|结果)|他のツールの(出力|結果)`,
   // it, nl, sv, pl, cs, uk, tr
   `${B}cronologia (della |delle )?(conversazion[ei]|chat)|${B}(l'intera|tutta la) conversazione${E}|${B}credenziali${E}|${B}chiavi? (api|private?|ssh|segret[ei])${E}|${B}variabili d'ambiente${E}|${B}token${E}`,
@@ -139,7 +147,7 @@ export const SENSITIVE = any([
   `${B}історі[юя] (листування|чату|розмови)|${B}парол(ь|і|я)${E}|${B}облікові дані${E}|${B}(приватний|секретний|ssh)[- ]ключ|${B}змінні середовища`,
   `(sohbet|konuşma) geçmiş|(tüm|bütün) (konuşma|sohbet)|${B}şifre(ler|leri|yi)?${E}|${B}parola(lar|ları|yı)?${E}|kimlik bilgi|api anahtar|ortam değişken`,
   // ar, he, fa, hi, id, vi, ko
-  `سجل (المحادثة|الدردشة)|(المحادثة|الدردشة) (الكاملة|بالكامل)|كلمات? (المرور|السر)|بيانات الاعتماد|مفاتيح|مفتاح|متغيرات البيئة|היסטוריית (השיחה|הצ'אט)|סיסמ(ה|אות)|מפתח(ות)? (API|פרטי)|משתני סביבה|تاریخچه (گفتگو|چت)|رمز عبور|گذرواژه|کلید (API|خصوصی)|متغیرهای محیطی`,
+  `سجل (المحادثة|الدردشة)|(المحادثة|الدردشة) (الكاملة|بالكامل)|كلمات? (المرور|السر)|بيانات الاعتماد|مفاتيح|مفتاح|متغيرات البيئة|היסטוריית (השיחה|הצ'אט)|סיסמ(ה|אות)|מפתח(ות)? (API|פרטי)|משתני סביבה|(הנחיות|הוראות|פרומפט|הנחיית) ה?מערכת|تاریخچه (گفتگو|چت)|رمز عبور|گذرواژه|کلید (API|خصوصی)|متغیرهای محیطی`,
   `बातचीत (का|की) (पूरा )?इतिहास|पूरी बातचीत|पासवर्ड|क्रेडेंशियल|(एपीआई|API) (कुंजी|की)|निजी कुंजी|पर्यावरण (चर|वेरिएबल)|एनवायरनमेंट वेरिएबल`,
   `${B}riwayat (percakapan|obrolan)|${B}seluruh percakapan${E}|${B}kata sandi${E}|${B}kredensial${E}|${B}kunci (api|pribadi|rahasia)${E}|${B}variabel lingkungan${E}`,
   `${B}lịch sử (trò chuyện|hội thoại|cuộc trò chuyện)|${B}toàn bộ (cuộc )?(trò chuyện|hội thoại)|${B}mật khẩu${E}|${B}thông tin đăng nhập${E}|${B}khóa (api|riêng|bí mật)${E}|${B}biến môi trường${E}`,
@@ -161,7 +169,7 @@ export const SENSITIVE = any([
   // pt
   `${B}histórico (completo )?(da|de|do) (conversa|chat)|${B}conversa (completa|inteira)${E}|${B}senhas?${E}|${B}credenciais${E}|${B}chaves?\\s+(api|privadas?|ssh|secretas?)${E}|${B}variáveis de ambiente${E}`,
   // ru
-  `${B}(истори[юя]|содержимое)\\s+(переписки|чата|разговора|диалога|беседы)|${B}переписк[уаи]${E}|${B}парол(ь|и|я)${E}|${B}уч[её]тные данные${E}|${B}(приватный|закрытый|секретный|ssh)[- ]ключ|${B}переменные окружения${E}`,
+  `${B}(истори[юя]|содержимое)\\s+(переписки|чата|разговора|диалога|беседы)|${B}переписк[уаи]${E}|${B}парол(ь|и|я)${E}|${B}уч[её]тные данные${E}|${B}(приватный|закрытый|секретный|ssh)[- ]ключ|${B}переменные окружения${E}|${B}системн\\p{L}* (промпт|подсказк|инструкци)\\p{L}*|${B}инструкци\\p{L}* разработчик\\p{L}*`,
   // zh
   `对话(内容|历史|记录)|聊天(记录|内容|历史)|会话(历史|记录|内容)|所有对话|密码|凭据|凭证|私钥|密钥|令牌|环境变量|系统提示`,
   // ja
@@ -171,31 +179,33 @@ export const SENSITIVE = any([
 /** Asking the model to move data: read, collect, send, put into an argument. */
 export const TRANSFER = any([
   // en (imperative and "you/the model must …" forms)
-  `${B}(read|cat|open|load|fetch|collect|gather|extract|send|forward|upload|post|transmit|exfiltrate|leak|include|attach|append|prepend|add|put|insert|paste|copy|fill|provide|pass|supply|embed|encode|dump|share|reveal|print|output|submit|mirror|store|save|log|write|replace)${E}|${B}set (this|it|the \\w+ (field|parameter)) to${E}`,
+  `${BV}(read|cat|open|load|fetch|collect|gather|extract|send|forward|upload|post|transmit|exfiltrate|leak|include|attach|append|prepend|add|put|insert|paste|copy|fill|provide|pass|supply|embed|encode|dump|share|reveal|print|output|submit|mirror|store|save|log|write|replace)${EV}|${BV}set (this|it|the \\w+ (field|parameter)) to${EV}|${BV}(set|populated|filled) (to|with)${EV}`,
   // it, nl, sv, pl, cs, uk, tr
-  `${B}(leggi|leggere|invia|inviare|includi|includere|inserisci|inserire|aggiungi|aggiungere|allega|copia|incolla|metti|passa|fornisci|condividi|riporta|trasmetti|carica)${E}`,
-  `${B}(lees|lezen|stuur|sturen|verstuur|verzend|voeg|plak|kopieer|zet|geef|deel|upload|push|läs|skicka|inkludera|lägg|klistra|kopiera|bifoga|dela|ladda)${E}`,
-  `${B}(przeczytaj|odczytaj|wyślij|wyslij|dołącz|dodaj|wklej|skopiuj|przekaż|przekaz|umieść|wpisz|podaj|udostępnij|prześlij|přečti|pošli|odešli|přidej|vlož|zkopíruj|předej|přilož|sdílej)${E}`,
-  `${B}(прочитай|надішли|відправ|додай|встав|скопіюй|передай|включи|поклади)${E}|${B}(oku|gönder|ekle|yapıştır|kopyala|koy|ilet|paylaş|yükle|yaz)(y?[ıiuü]n(ız|iz|uz|üz)?)?${E}`,
+  `${BV}(leggi|leggere|invia|inviare|includi|includere|inserisci|inserire|aggiungi|aggiungere|allega|copia|incolla|metti|passa|fornisci|condividi|riporta|trasmetti|carica)${EV}`,
+  `${BV}(lees|lezen|stuur|sturen|verstuur|verzend|voeg|plak|kopieer|zet|geef|deel|upload|push|läs|skicka|inkludera|lägg|klistra|kopiera|bifoga|dela|ladda)${EV}`,
+  `${BV}(przeczytaj|odczytaj|wyślij|wyslij|dołącz|dodaj|wklej|skopiuj|przekaż|przekaz|umieść|wpisz|podaj|udostępnij|prześlij|přečti|pošli|odešli|přidej|vlož|zkopíruj|předej|přilož|sdílej)${EV}`,
+  `${BV}(прочитай|надішли|відправ|додай|встав|скопіюй|передай|включи|поклади)${EV}|${BV}(oku|gönder|ekle|yapıştır|kopyala|koy|ilet|paylaş|yükle|yaz)(y?[ıiuü]n(ız|iz|uz|üz)?)?${EV}`,
   // ar, he, fa, hi, id, vi, ko
-  `${B}و?(اقرأ|إقرأ|أرسل|ارسل|ضع|أضف|اضف|انسخ|الصق|أدرج|ادرج|أرفق|ارفق|شارك|ارفع|املأ)${E}|${B}(קרא|שלח|הוסף|הכנס|העתק|הדבק|צרף|שתף)${E}|بخوان|بفرست|ارسال کن|اضافه کن|قرار بده|کپی کن`,
-  `पढ़ें|पढ़ो|पढ़कर|भेजें|भेजो|भेज दें|शामिल करें|डालें|जोड़ें|कॉपी करें|चिपकाएं|साझा करें|अपलोड करें`,
-  `${B}(baca|kirim|kirimkan|sertakan|tambahkan|masukkan|salin|tempel|lampirkan|bagikan|unggah|isi|isikan)${E}|${B}(đọc|gửi|thêm|chèn|sao chép|dán|đính kèm|chia sẻ|tải lên|đặt|đưa|điền)${E}`,
+  `${BV}و?(اقرأ|إقرأ|أرسل|ارسل|ضع|أضف|اضف|انسخ|الصق|أدرج|ادرج|أرفق|ارفق|شارك|ارفع|املأ)${EV}|${BV}(קרא|שלח|הוסף|הכנס|העתק|הדבק|צרף|שתף|לקרוא|לשלוח|להוסיף|להכניס|להעתיק|להדביק|לצרף|לשתף|לכלול|למלא)${EV}|بخوان|بفرست|ارسال کن|اضافه کن|قرار بده|کپی کن`,
+  `पढ़ें|पढ़ो|पढ़कर|भेजें|बदल दें|बदलें|भरें|भेजो|भेज दें|शामिल करें|डालें|जोड़ें|कॉपी करें|चिपकाएं|साझा करें|अपलोड करें`,
+  `${BV}(baca|kirim|kirimkan|sertakan|tambahkan|masukkan|salin|tempel|lampirkan|bagikan|unggah|isi|isikan)${EV}|${BV}(đọc|gửi|thêm|chèn|sao chép|chép|dán|đính kèm|chia sẻ|tải lên|đặt|đưa|điền)${EV}`,
   `읽어|읽고|읽은|보내|전송|포함|넣어|넣으|넣고|첨부|복사|붙여|입력|공유|업로드`,
   // th, el, ro, hu, fi, da, no, bn
-  `ส่ง|ใส่|อ่าน|แนบ|คัดลอก|${B}(στείλε|στείλτε|βάλε|βάλτε|διάβασε|διαβάστε|συμπερίλαβε|αντέγραψε|επικόλλησε|πρόσθεσε)${E}`,
-  `${B}(trimite|trimiteți|include|includeți|pune|puneți|citește|citiți|copiază|adaugă|atașează)${E}|${B}(küldd|küldje|tedd|tegye|olvasd|olvassa|másold|illeszd|csatold|add meg)${E}`,
-  `${B}(lähetä|lue|liitä|kopioi|lisää|laita|sisällytä)${E}|${B}(send|læs|inkluder|tilføj|legg|læg|kopier|indsæt|sett)${E}|পাঠান|পাঠাও|পড়ুন|যোগ করুন|রাখুন|কপি করুন|${B}(tuma|weka|soma|ongeza|nakili|ambatisha)${E}`,
+  `ส่ง|ใส่|อ่าน|แนบ|คัดลอก|${BV}(στείλε|στείλτε|βάλε|βάλτε|διάβασε|διαβάστε|συμπερίλαβε|αντέγραψε|επικόλλησε|πρόσθεσε)${EV}`,
+  `${BV}(trimite|trimiteți|include|includeți|pune|puneți|citește|citiți|copiază|adaugă|atașează)${EV}|${BV}(küldd|küldje|tedd|tegye|olvasd|olvassa|másold|illeszd|csatold|add meg)${EV}`,
+  `${BV}(lähetä|lue|liitä|kopioi|lisää|laita|sisällytä)${EV}|${BV}(send|læs|inkluder|tilføj|legg|læg|kopier|indsæt|sett)${EV}|পাঠান|পাঠাও|পড়ুন|যোগ করুন|রাখুন|কপি করুন|${BV}(tuma|weka|soma|ongeza|nakili|ambatisha)${EV}`,
   // es
-  `${B}(lee|leer|lea|envía|envia|enviar|envíe|incluye|incluir|incluya|adjunta|adjuntar|pon|poner|ponga|agrega|agregar|añade|añadir|copia|copiar|pega|pegar|proporciona|pasa|pasar|comparte|revela)${E}`,
+  `${BV}(lee|leer|lea|envía|envia|enviar|envíe|incluye|incluir|incluya|adjunta|adjuntar|pon|poner|ponga|agrega|agregar|añade|añadir|copia|copiar|pega|pegar|proporciona|pasa|pasar|comparte|revela)${EV}`,
   // fr
-  `${B}(lis|lire|lisez|envoie|envoyer|envoyez|inclus|inclure|incluez|ajoute|ajouter|ajoutez|mets|mettre|mettez|copie|copiez|colle|collez|fournis|fournissez|transmets|transmettez|joins|joignez|révèle|récupère|récupérez|place|placez|place-les)${E}`,
+  `${BV}(lis|lire|lisez|envoie|envoyer|envoyez|inclus|inclure|incluez|ajoute|ajouter|ajoutez|mets|mettre|mettez|copie|copiez|colle|collez|fournis|fournissez|transmets|transmettez|joins|joignez|révèle|récupère|récupérez|place|placez|place-les)${EV}`,
   // de
-  `${B}(lies|lese|lesen|sende|senden|schicke|schicken|füge|fügen|hänge|kopiere|kopieren|übermittle|übermitteln|gib|geben|lade|teile|schreibe)${E}`,
+  `${BV}(lies|lese|lesen|sende|senden|schicke|schicken|füge|fügen|hänge|kopiere|kopieren|übermittle|übermitteln|gib|geben|lade|teile|schreibe)${EV}`,
   // pt
-  `${B}(leia|ler|envie|enviar|mande|inclua|incluir|adicione|adicionar|coloque|colocar|copie|cole|forneça|passe|passar|anexe|compartilhe|revele)${E}`,
+  `${BV}(leia|ler|envie|enviar|mande|inclua|incluir|adicione|adicionar|coloque|colocar|copie|cole|forneça|passe|passar|anexe|compartilhe|revele)${EV}`,
   // ru
-  `${B}(прочитай|прочтите|прочти|прочитайте|отправь|отправьте|пришли|пришлите|включи|включите|добавь|добавьте|вставь|вставьте|скопируй|передай|передайте|помести|положи|укажи|загрузи)${E}`,
+  `${BV}(прочитай|прочтите|прочти|прочитайте|отправь|отправьте|пришли|пришлите|включи|включите|добавь|добавьте|вставь|вставьте|скопируй|передай|передайте|помести|положи|укажи|загрузи)${EV}`,
+  // the infinitive after "must", "has to", "is asked to" (должен передать, обязан отправить)
+  `${BV}(прочитать|прочесть|отправить|переслать|передать|включить|добавить|вставить|скопировать|поместить|указать|загрузить|приложить)${EV}`,
   // zh
   `读取|读出|发送|发到|上传|附加|附上|放入|放到|放进|填入|填写|包含|复制|粘贴|提供|传给|提交|转发`,
   // ja
@@ -226,10 +236,13 @@ export const SENSITIVE_TOOL_WORDS = /pass(word)?|secret|credential|token|key|aut
 
 /** Altering another tool's behaviour, in any of the languages: always, also, set, add, change, redirect. */
 export const MODIFY = any([
-  `${B}(always|additionally|secretly|silently)${E}`,
-  `${B}(set|add|change|replace|modify|redirect|prepend|append|include|bcc|cc|override|rewrite|send|copy|forward)${E}`,
-  `${B}(siempre|también|agrega|añade|cambia|reemplaza|toujours|aussi|ajoute|remplace|immer|auch|füge|ändere|ersetze|sempre|também|adicione|altere|всегда|также|добавь|замени)${E}`,
+  `${BV}(always|additionally|secretly|silently)${EV}`,
+  `${BV}(set|add|change|replace|modify|redirect|prepend|append|include|bcc|cc|override|rewrite|send|copy|forward)${EV}`,
+  `${BV}(siempre|también|agrega|añade|cambia|reemplaza|toujours|aussi|ajoute|remplace|immer|auch|füge|ändere|ersetze|sempre|também|adicione|altere|всегда|также|добавь|замени)${EV}`,
   `总是|始终|务必|同时|添加|替换|常に|必ず|追加|置き換え`,
+  // it, nl, pl, tr, id, vi, ar, he, hi, ko
+  `${BV}(aggiungi|sostituisci|cambia|inoltra|altijd|voeg|vervang|zawsze|dodaj|zamień|her zaman|ekle|değiştir|selalu|tambahkan|ganti|luôn|thêm|thay)${EV}`,
+  `${BV}(دائما|دائمًا|أضف|اضف|استبدل|תמיד|הוסף|החלף)${EV}|हमेशा|जोड़ें|बदलें|항상|추가|바꾸|변경`,
 ]);
 
 /** Steering the model away from a tool: never use X, X is broken. */

@@ -1,6 +1,6 @@
 import { finding } from './catalog.js';
 import { ADDRESS, CONCEAL, MODIFY, NEGATION, NEGATION_AFTER, OVERRIDE, PASSIVE_BEFORE, PASSIVE_REQUEST, PARAMETER_WORD, SENSITIVE, SENSITIVE_TOOL_WORDS, SUPPRESS, TOOL_WORD, TRANSFER } from './intent-lexicon.js';
-import { readings } from './normalize.js';
+import { readings, type Reading } from './normalize.js';
 import { clip, identifierWords, isObject, stringField, walkStrings, type FoundString } from './text.js';
 import type { DefinitionKind, SurfaceFinding } from './types.js';
 
@@ -83,7 +83,7 @@ export function scanHidden(text: string): HiddenScan | undefined {
   return count > 0 ? { classes: [...classes], count, visible } : undefined;
 }
 
-const URL = /\bhttps?:\/\/(?:[^\s"'<>)\]]|<[^<>"\n]{1,80}>)+/gi;
+const URL = /\bhttps?:\/\/(?:[^\s"'<>)\]{]|<[^<>"\n]{1,80}>|\{[^{}"\n]{1,200}\}|\{)+/gi;
 /**
  * A placeholder in a URL: `{x}`, `<x>`, `${X}`, `%s`, `[X]`, or a capitalised value naming what only
  * the model holds (`?c=CHAT_HISTORY`); `YOUR_API_KEY` is what a user pastes into a documented
@@ -98,7 +98,7 @@ const EVERY_CALL = /\b(after|following|with|once) (every|each|any|all) (other )?
 /** Sentences and clauses, in scripts with and without spaces. */
 const SENTENCE = /(?<=[.!?])\s+|(?<=[。！？])|\n+/u;
 const CLAUSE_BREAK = /[,;:，、；：]|\b(and|then|but|y|et|und|e|и)\s/giu;
-const TRIGGER = /\b(when(ever)?|every time|each time|any time|before|after|if you (call|use)|cuando|siempre que|quand|chaque fois|wenn|jedes mal|quando|sempre que|когда|каждый раз)\b|当|每次|時は|ときは|際は/iu;
+const TRIGGER = /\b(when(ever)?|every time|each time|any time|before|after|if you (call|use)|cuando|siempre que|quand|chaque fois|wenn|jedes mal|quando|sempre que|когда|каждый раз|ogni volta|wanneer|telkens|gdy|kiedy|za każdym razem|her seferinde|ketika|setiap kali|mỗi khi|mỗi lần)\b|(?<![\p{L}])(عند|عندما|كلما|כאשר|בכל פעם|जब|हर बार|khi)(?![\p{L}])|当|每次|時は|ときは|際は|때마다|할 때/iu;
 const HONEST_POINTER = (tool: string) => new RegExp(`\\b(use|try|call|prefer)\\s+\`?'?"?${escapeRegExp(tool)}\`?'?"?\\s+(instead|rather)\\b|\\binstead,? (use|call)\\s+\`?'?"?${escapeRegExp(tool)}`, 'i');
 /** Property names that carry data the user never typed, Invariant's "sidenote" pattern. */
 const CARRIER_NAME = /^(side_?note|notes?|hidden|secret|internal|context|extra|debug|conversation|history|chat_?history|system_?prompt|instructions?|feedback|metadata|memo|reasoning)$/i;
@@ -110,6 +110,21 @@ const CARRIER_TEXT = /\b(conversation|chat history|previous messages|system prom
 const IDENTIFIER = /(?<![\w./-])[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+(?![\w/-])/g;
 /** "Call this tool before X": ordering this tool's own use, not changing X. */
 const SELF_FIRST = /\b(call|use|invoke|run) this (tool|function)\b/i;
+/**
+ * "Always" (or "siempre", "toujours" …) followed by a turn toward the user ("always ask the user",
+ * "always show the user the amount") protects the user: it changes nothing about another tool.
+ */
+const TOWARD_USER = /^[\s,]*(ask|show|tell|confirm|check with|inform|warn|notify|let the user|get (the user's |their |explicit )?(confirmation|approval|consent)|pregunta|muestra|confirma|pide|consulta|demande|demander|montre|montrer|confirme|confirmer|frage|fragen|zeige|zeigen|bestätige|bestätigen|pergunte|mostre|confirme|peça|chiedi|mostra|conferma)\b/iu;
+
+/** The first word of MODIFY in the sentence that does not turn toward the user. */
+function changeWord(sentence: string): string | undefined {
+  for (const match of sentence.matchAll(new RegExp(MODIFY.source, 'giu'))) {
+    if (/^(always|additionally|siempre|toujours|immer|sempre|всегда|总是|始终|常に|必ず)$/iu.test(match[0]) && TOWARD_USER.test(sentence.slice(match.index + match[0].length))) continue;
+    return match[0];
+  }
+  return undefined;
+}
+
 /** Steering another tool with these is poisoning even among one server's own tools. */
 const COVERT = /\b(bcc|cc|redirect|prepend|secretly|silently|also send|also forward|copy of every|instead of the user's|send (a )?cop(y|ies)|(always|also) (send|forward|cc|bcc|add|include|set)|a copy to)\b/i;
 
@@ -126,7 +141,8 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
     const strings = walkStrings(definition.value);
     const at = { kind: definition.kind, name: definition.name };
     const ownWords = new Set([...identifierWords(definition.name), ...strings.filter((found) => found.key).map((found) => found.text)]);
-    const parameters = strings.filter((found) => found.key && /\/properties\/[^/]+$/.test(found.pointer)).map((found) => found.text).filter((name) => name.length >= 2 && name.length <= 64);
+    // An argument of one letter (`q`, `w`) counts where it is quoted; see mentions.
+    const parameters = strings.filter((found) => found.key && /\/properties\/[^/]+$/.test(found.pointer)).map((found) => found.text).filter((name) => name.length >= 1 && name.length <= 64);
     // One finding per rule and place; what else triggered it there joins its evidence.
     const seen = new Map<string, SurfaceFinding>();
     const push = (item: SurfaceFinding) => {
@@ -147,7 +163,7 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
       // A property name is read only when it is a sentence in disguise (`ignore_previous_instructions_and_…`).
       const asWords = found.key ? identifierWords(found.text) : [];
       if (found.key && asWords.length < 5) continue;
-      for (const reading of found.key ? [{ text: asWords.join(' '), via: 'reading a property name as words' }] : readings(found.text)) {
+      for (const reading of found.key ? [{ text: asWords.join(' '), via: 'reading a property name as words' }] : valueReadings(found.text)) {
         const text = reading.text;
         // A single word ("string", an enum value) holds no instruction, URL sentence or tool directive.
         if (!/\s/.test(text) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) continue;
@@ -190,11 +206,25 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
             if (shadow) push(finding('tool-shadowing', { ...at, pointer: found.pointer, message: `${where(found)} ${shadow.how} "${shadow.tool}"${shadow.foreign ? ', a tool this server does not have' : ''}: ${cite(sentence)}`, evidence: `${shadow.tool}: ${cite(shadow.words)}` }));
           }
         }
-        const exfil = exfiltration(text);
+        const exfil = exfiltration(text, parameters);
         if (exfil) push(finding('exfiltration-url', { ...at, pointer: found.pointer, message: `${where(found)} invites data into a URL: ${exfil}${how}`, evidence: `${exfil}${how}` }));
       }
     }
     if (definition.kind === 'tool') hiddenParameters(definition).forEach(push);
+  }
+  return out;
+}
+
+/**
+ * The readings of a string value; a value that is one identifier of five words or more (an enum
+ * value, a default, an example: `agent_must_copy_the_key_here`, `alwaysIncludeThePassword`) is
+ * also read as the sentence it spells, as a property name is.
+ */
+function valueReadings(text: string): Reading[] {
+  const out = readings(text);
+  if (text.length <= 256 && /^[\p{L}\p{N}_.-]+$/u.test(text)) {
+    const spelled = identifierWords(text);
+    if (spelled.length >= 5) out.push({ text: spelled.join(' '), via: 'reading an identifier-like value as words' });
   }
   return out;
 }
@@ -254,9 +284,16 @@ function relay(sentence: string): { verb: string; seen: string } | undefined {
   return undefined;
 }
 
-/** The first transfer verb of the text that no negation or passive voice cancels. */
+/**
+ * The first transfer verb of the text that no negation or passive voice cancels. A word in code
+ * quotes is a name (`write` is an argument or a scope), and "read from GITHUB_TOKEN" says where
+ * the server finds its own configuration, not what the model should fetch.
+ */
 function transferVerb(text: string): string | undefined {
   for (const verb of text.matchAll(new RegExp(TRANSFER.source, 'giu'))) {
+    const end = verb.index + verb[0].length;
+    if (/[`'"]/.test(text[verb.index - 1] ?? '') && text[end] === text[verb.index - 1]) continue;
+    if (/^(read|load|fetch)$/i.test(verb[0]) && /^\s+from\s+(the\s+)?`?\$?[A-Z][A-Z0-9]*(_[A-Z0-9]+)+`?(?![\w/]|\.\w)/.test(text.slice(end))) continue;
     const before = text.slice(0, verb.index);
     let clauseStart = 0;
     for (const brk of before.matchAll(CLAUSE_BREAK)) clauseStart = brk.index + brk[0].length;
@@ -276,17 +313,35 @@ const OWN_SECRET_PARAMETER = /otp|totp|mfa|2fa|passcode|(^|_)pin($|_)|(^|_)code(
 /**
  * Sensitive data steered into one of the tool's own arguments, in any language: the argument
  * named in backticks or beside a word for "parameter" ("the `client_fingerprint` field", "debug
- * 파라미터"), in a sentence with no negation. An argument named after that data (`api_key` for
- * an API key) is the tool's own business.
+ * 파라미터"), in a sentence with no negation, with something moved into it: a transfer verb, or
+ * the argument named as where the data goes ("… in `memo`", "dans `extra`", "в параметр `x`").
+ * An argument merely named beside secret words ("a token with `repo` scope", "the `profile` in
+ * ~/.aws/config") is no request. An argument named after that data (`api_key` for an API key) is
+ * the tool's own business.
  */
 function placement(sentence: string, parameters: string[]): string | undefined {
   if (NEGATION.test(sentence)) return undefined;
   for (const name of parameters) {
-    const at = mentions(sentence, name);
-    if (at) return `into ${at}`;
+    const at = mentionAt(sentence, name);
+    if (!at) continue;
+    const before = sentence.slice(Math.max(0, at.index - 40), at.index);
+    const after = sentence.slice(at.index + at.text.length, at.index + at.text.length + 24);
+    if (transferVerb(sentence) || DESTINATION_BEFORE.test(before) || SET_BEFORE.test(before) || DESTINATION_AFTER.test(after)) return `into ${at.text}`;
   }
   return undefined;
 }
+
+/** The argument named as where data goes: a preposition of place before it ("in", "into", "dans", "в", "vào", "לשדה", "في"), perhaps with "the … field". */
+const DESTINATION_BEFORE =
+  /(?:^|[\s(])(in|into|inside|within|to|as|under|onto|en|dans|au|im|ins|no|na|nel|nella|nello|nei|w|we|do|v|ve|в|во|до|ke|di|dalam|vào|trong|σε|στο|στην|în|في|إلى|در|به)\s+((the|a|an|its|this|that|le|la|les|el|los|das|den|dem|die|o|il|lo|het|de|al)\s+)?(\p{L}+\s+)?$|(?:^|\s)[לב](שדה|פרמטר|משתנה)\s*$|(?:^|\s)ל\s*$/iu;
+/**
+ * …or after it: in languages with postpositions ("`x`에", "`x` に", "`x` में", "`x` alanına"), or
+ * as what holds the data ("the `debug` field should carry …", "`x` must contain …").
+ */
+const DESTINATION_AFTER =
+  /^\s*(\p{L}+\s*)?(에|에다|に|へ|में|içine|alanına|parametresine|中|里|内)|^\s*((field|parameter|argument|property)\s+)?((should|must|shall|will|is to|needs to|has to)\s+(also\s+|always\s+)?)?(carry|carries|hold|holds|contain|contains|receive|receives|include|includes|be (set|filled|populated) (to|with))\b/iu;
+/** Setting the argument to the data: "set `title` to …", "fill `note` with …". */
+const SET_BEFORE = /\b(set|fill|populate|assign)\s*$/i;
 
 /** A tool named after a secret asking for it in another language ("set_password": "请提供新密码"); never a file, the environment or the conversation. */
 function ownSecret(tool: string, data: string): boolean {
@@ -299,19 +354,41 @@ function namedForSecret(name: string): boolean {
 
 /** The argument as a sentence names one: in quotes or backticks, or beside a word for "parameter". */
 function mentions(sentence: string, name: string): string | undefined {
+  return mentionAt(sentence, name)?.text;
+}
+
+/** Where the sentence names the argument: in quotes (any name), or bare beside a word for "parameter" (two letters or more). */
+function mentionAt(sentence: string, name: string): { text: string; index: number } | undefined {
   const quoted = new RegExp(`[\`'"‘“«]${escapeRegExp(name)}[\`'"’”»]`).exec(sentence);
-  if (quoted) return quoted[0];
+  if (quoted) return { text: quoted[0], index: quoted.index };
+  if (name.length < 2) return undefined;
   const bare = new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(name)}(?![\\p{L}\\p{N}_-])`, 'u').exec(sentence);
   if (!bare) return undefined;
   const around = `${sentence.slice(Math.max(0, bare.index - 24), bare.index)} ${sentence.slice(bare.index + bare[0].length, bare.index + bare[0].length + 24)}`;
-  return PARAMETER_WORD.test(around) ? bare[0] : undefined;
+  return PARAMETER_WORD.test(around) ? { text: bare[0], index: bare.index } : undefined;
 }
 
-function exfiltration(text: string): string | undefined {
+/**
+ * A placeholder naming one of the tool's own arguments or an identifier (`{project}`, `<owner>`,
+ * `{issue_id}`, `<id>`) is an API's path, as REST documentation writes it: the tool fills it
+ * from what it was given. A placeholder for anything else (`<address>`, `{conversation}`, `%s`)
+ * invites data the tool was not given into the URL.
+ */
+const ID_PLACEHOLDER = /^([a-z0-9]+[_-])*(id|ids|uuid|guid|number|num|no|slug|sha|ref|version|page|index)$/;
+
+function ownPlaceholder(placeholder: string, parameters: string[]): boolean {
+  const inner = /^\{\{?\s*([\w-]+)\s*\}\}?$|^<([\w-]+)>$/.exec(placeholder);
+  const name = (inner?.[1] ?? inner?.[2])?.toLowerCase();
+  if (!name) return false;
+  return ID_PLACEHOLDER.test(name) || parameters.some((parameter) => parameter.toLowerCase() === name);
+}
+
+function exfiltration(text: string, parameters: string[] = []): string | undefined {
   for (const match of text.matchAll(URL)) {
     const url = match[0];
     const queryOrPath = url.replace(/^https?:\/\/[^/?#]+/, '');
-    if (PLACEHOLDER.test(queryOrPath)) return `${clip(url, 200)} (a placeholder for data)`;
+    const placeholders = [...queryOrPath.matchAll(new RegExp(PLACEHOLDER.source, 'g'))].map((found) => found[0]);
+    if (placeholders.some((placeholder) => !ownPlaceholder(placeholder, parameters))) return `${clip(url, 200)} (a placeholder for data)`;
   }
   URL.lastIndex = 0;
   if (/\bhttps?:\/\//i.test(text)) {
@@ -356,8 +433,8 @@ function shadowing(sentence: string, self: string, toolNames: string[], ownWords
     // Among a server's own tools "do not use X for …" is guidance; promoting itself over X ("call notes instead") is not.
     if (suppress && (foreign || sentence.includes(self))) return { tool, how: 'steers the model away from', words: suppress[0], foreign };
     const trigger = TRIGGER.exec(sentence);
-    const modify = MODIFY.exec(sentence);
-    if (trigger && modify && foreign) return { tool, how: 'changes how the model uses', words: `${trigger[0]} … ${modify[0]}`, foreign };
+    const modify = changeWord(sentence);
+    if (trigger && modify && foreign) return { tool, how: 'changes how the model uses', words: `${trigger[0]} … ${modify}`, foreign };
     const steer = COVERT.exec(sentence);
     if (steer && trigger) return { tool, how: 'changes how the model uses', words: `${trigger[0]} … ${steer[0]}`, foreign };
     // In any language: text addressed to the model, or kept from the user, that sends another tool's work to an address.
@@ -376,6 +453,9 @@ function hiddenParameters(definition: NamedDefinition): SurfaceFinding[] {
     const text = `${stringField(property, 'description') ?? ''} ${stringField(property, 'title') ?? ''}`;
     const carrierName = CARRIER_NAME.test(name) || identifierWords(name).includes('sidenote');
     const carrierText = CARRIER_TEXT.exec(text);
+    // A parameter named for a secret whose text names only secrets ("Shared secret for signing") is the tool's own input.
+    const carried = [...text.matchAll(new RegExp(CARRIER_TEXT.source, 'gi'))].map((match) => match[0]);
+    if (carrierText && namedForSecret(name) && carried.every((word) => SECRET_WORDS.test(word))) continue;
     // A request for such data in any parameter's text is data-request; here only the carrier's name and what it says it holds.
     const undescribed = text.trim() === '' && (HIDDEN_CARRIER_NAME.test(name) || identifierWords(name).includes('sidenote'));
     if (!(carrierName && ((carrierText && !NEGATION.test(text)) || undescribed))) continue;
