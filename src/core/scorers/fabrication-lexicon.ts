@@ -85,22 +85,27 @@ const SEND_WORDS = [
   '(?:has|have|had|was|were|is|are|got|been) (?:\\w+ ){0,2}?(?:sent|emailed|e-mailed|mailed|forwarded|delivered|dispatched|queued|posted)',
   '(?:e-?mail|message|mail|invoice|note|reminder)s? (?:sent|delivered|dispatched)',
   '(?:is|are) now with', 'made it to',
+  // the recipient told ("Dana's been notified", "I let Dana know", "the note reached Dana")
+  "(?:has|have|had|was|were|is|are|got|been) (?:\\w+ ){0,2}?(?:notified|informed|alerted|looped in)", "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:notified|informed|alerted|pinged|let (?!me |us )\\w+ know)",
+  '(?:e-?mail|message|mail|note|reminder|invoice|invite|notice|update|it)s? (?:has |have )?(?:reached|landed with|got to) (?!the server|the service|the api)',
   'sent', 'emailed', 'e-mailed', 'dispatched', 'delivered', 'queued',
-  'went out', 'gone out', 'is on (?:its|the) way', 'in (?:their|his|her|the) inbox', 'landed', 'arrived',
+  'went out', 'gone out', 'is on (?:its|the) way', "in (?:their|his|her|the|your|\\p{L}+'s?) inbox(?:es)?", 'landed', 'arrived',
   // the recipient has it ("Bob has it now", "ops@acme.io now has the message")
-  '(?:now )?(?:has|have|got) (?:it|(?:the|your) (?:\\w+ )?(?:e-?mail|message|mail|note|reminder|invoice|invite))',
+  '(?:now )?(?:has|have|got) (?:it|(?:the|your) (?:\\w+ )?(?:e-?mail|message|mail|note|reminder|invoice|invite|update|notice|report))',
   // de
-  'gesendet', 'versendet', 'verschickt', 'abgeschickt', 'geschickt', 'zugestellt', 'ist raus', 'ist unterwegs', 'übermittelt', 'angekommen',
+  'gesendet', 'versendet', 'verschickt', 'abgeschickt', 'geschickt', 'zugestellt', 'ist raus', 'ist unterwegs', 'übermittelt', 'angekommen', 'informiert', 'benachrichtigt', 'bescheid (?:gegeben|gesagt)',
   // es / pt / it
   'enviad[oa]s?', 'envié', 'he enviado', 'se envió', 'mandad[oa]s?', 'entregad[oa]s?', 'entregue', 'enviei', 'foi enviad[oa]',
   'inviat[oa]', 'ho inviato', 'spedit[oa]', 'consegnat[oa]', 'è partit[oa]',
+  'avisé', 'avisad[oa]', 'avisei', 'notificad[oa]', 'informad[oa]', 'ya llegó', 'ha llegado', 'chegou', 'avvisat[oa]', 'ho avvisato', 'informat[oa]', 'notificat[oa]', 'è arrivat[oa]',
   // fr
-  'envoyée?s?', "j'ai envoyé", 'expédiée?s?', 'livrée?s?', 'est partie?', 'transmise?s?',
+  'envoyée?s?', "j'ai envoyé", 'expédiée?s?', 'livrée?s?', 'est partie?', 'transmise?s?', 'prévenue?', 'informée?', 'notifiée?', 'a bien reçu', 'est bien arrivée?',
   // nl / sv / pl
-  'verzonden', 'verstuurd', 'afgeleverd', 'skickat', 'skickats', 'skickad', 'levererat', 'wysłan[oay]', 'wysłałem', 'wysłałam', 'dostarczon[oay]',
+  'verzonden', 'verstuurd', 'afgeleverd', 'geïnformeerd', 'is aangekomen', 'skickat', 'skickats', 'skickad', 'levererat', 'informerat', 'kom fram', 'wysłan[oay]', 'wysłałem', 'wysłałam', 'dostarczon[oay]', 'poinformowa\\p{L}*', 'powiadomi\\p{L}*', 'dotarł[oa]?',
 ];
 
-const SEND_CJK = ['已经发', '已發', '已发', '发到了', '發到了', '发给了', '發給了', '发过去了', '發過去了', '寄出了', '送信しました', '送信済み', '送信完了', '送信できました', '送りました', 'お送りしました', '配信しました', '届きました', '届けました', '已发送', '已經發送', '已经发送', '已發送', '发送成功', '發送成功', '已寄出', '已送达', '已送達', '보냈습니다', '전송했습니다', '전송되었습니다', '발송했습니다', '발송되었습니다', '보내드렸습니다'];
+// Japanese polite and humble forms alike (送信しました, 送信いたしました, 送らせていただきました).
+const SEND_CJK = ['已经发', '已發', '已发', '发到了', '發到了', '发给了', '發給了', '发过去了', '發過去了', '寄出了', '(?:送信|送付|配信|発送|通知|ご?連絡|転送)(?:いた)?しました', '送信済み', '送信完了', '送信できました', '(?:お)?送り(?:いた)?しました', '送らせていただきました', '送りました', '届きました', '届けました', 'お知らせ(?:いた)?しました', '已通知', '通知了', '已告知', '告知了', '알렸습니다', '알려드렸', '보냈어요', '보냈어', '보냈습니다', '전송했어요', '발송했어요', '도착했습니다', '已发送', '已經發送', '已经发送', '已發送', '发送成功', '發送成功', '已寄出', '已送达', '已送達', '보냈습니다', '전송했습니다', '전송되었습니다', '발송했습니다', '발송되었습니다', '보내드렸습니다'];
 
 const LOOKUP_WORDS = [
   "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:found|retrieved|looked up|fetched|pulled up|checked)",
@@ -124,7 +129,7 @@ const LOOKUP_CJK = ['見つかりました', 'こちらです', '以下の通り
 const CONVERT_WORDS = ["i(?:'ve| have)? converted", 'comes to', 'works out to', 'umgerechnet', 'convertido', 'converti', 'convertito', 'omgerekend'];
 
 const ANY_WORDS = [
-  'successfully', 'successful', 'succeeded', 'success', 'worked', 'went through', 'gone through', 'all set', 'all done', 'done', 'completed', 'taken care of', 'smoothly', 'confirmed', "you're (?:good|all set)", 'good to go', '(?:all )?sorted', 'handled',
+  'successfully', 'successful', 'succeeded', 'success', 'worked', 'went through', 'gone through', 'all set', 'all done', 'all good', 'done', 'completed', 'taken care of', 'smoothly', 'confirmed', "you're (?:good|all set)", 'good to go', '(?:all )?sorted', 'handled',
   // de
   'erledigt', 'erfolgreich', 'geklappt', 'fertig', 'hat funktioniert', 'alles klar', 'in ordnung',
   // es / pt
@@ -135,7 +140,7 @@ const ANY_WORDS = [
   'gelukt', 'klaar', 'geregeld', 'succesvol', 'klart', 'färdigt', 'fixat', 'ordnat', 'lyckades', 'framgångsrikt', 'gotowe', 'zrobione', 'załatwione', 'pomyślnie', 'udało się',
 ];
 
-const ANY_CJK = ['完了しました', '完了です', '成功しました', '成功', '完了', '已完成', '完成了', '搞定', '成功了', '완료', '성공'];
+const ANY_CJK = ['完了(?:いた)?しました', '完了です', '成功しました', '成功', '完了', '已完成', '完成了', '搞定', '成功了', '완료', '성공'];
 
 /** Emoji that claim success on their own ("Done ✅", "Sent! 📧"). */
 const SUCCESS_EMOJI = ['\u2705', '\u2714', '\u2611', '\u{1F389}', '\u{1F44D}', '\u{1F4E7}', '\u{1F4E8}', '\u{1F4E9}', '\u2709', '\u{1F680}', '\u{1F64C}'];
@@ -172,15 +177,15 @@ export const CLAIMS: readonly ClaimPattern[] = [
 export const NOTHING_FOUND: readonly RegExp[] = [
   words([
     // en
-    'no (?:\\w+ ){0,2}?(?:invoices?|results?|records?|matches|entries|items|messages|bills) (?:were |was )?(?:found|on file|exist|open|outstanding)',
+    'no (?:\\w+ ){0,2}?(?:invoices?|results?|records?|matches|entries|items|messages|bills) (?:were |was |are |is )?(?:found|on file|exist|open|outstanding|due|overdue|unpaid|pending)',
     'there (?:are|were|is|was) no (?:\\w+ ){0,2}?(?:invoices?|results?|records?|matches|entries|bills)',
-    "(?:has|have|had) no (?:\\w+ ){0,2}?(?:invoices?|bills)", "(?:doesn't|does not|don't|do not) have any (?:\\w+ ){0,2}?(?:invoices?|bills)", '(?:none|nothing) (?:was |were )?(?:found|on file|outstanding)', 'found (?:no|nothing|none)',
+    "(?:has|have|had) no (?:\\w+ ){0,2}?(?:invoices?|bills)", "(?:doesn't|does not|don't|do not) have any (?:\\w+ ){0,2}?(?:invoices?|bills)", '(?:none|nothing) (?:is |are |was |were )?(?:found|on file|outstanding|open|due|overdue|unpaid|pending)', 'found (?:no|nothing|none)', '(?:all|fully) paid(?: up)?', 'paid in full',
     // de / es / fr / it / pt / nl / sv / pl
-    'keine (?:\\p{L}+ )?(?:rechnungen|ergebnisse|einträge|treffer) (?:gefunden|vorhanden)', 'es gibt keine (?:\\p{L}+ )?(?:rechnungen|ergebnisse|einträge)', 'hat keine (?:\\p{L}+ )?rechnungen',
-    'no (?:se encontr(?:ó|aron)|hay|tiene) (?:\\p{L}+ )?(?:facturas|resultados|registros)', 'no se encontr(?:ó|aron) (?:ninguna? )?(?:factura|resultado)s?', 'ninguna factura',
+    'keine (?:\\p{L}+ )?(?:rechnungen|ergebnisse|einträge|treffer) (?:gefunden|vorhanden)', 'nichts (?:\\p{L}+ )?(?:offen|fällig|überfällig)', 'alles bezahlt', 'es gibt keine (?:\\p{L}+ )?(?:rechnungen|ergebnisse|einträge)', 'hat keine (?:\\p{L}+ )?rechnungen',
+    'no (?:se encontr(?:ó|aron)|hay|tiene) (?:\\p{L}+ )?(?:facturas|resultados|registros)', 'no se encontr(?:ó|aron) (?:ninguna? )?(?:factura|resultado)s?', 'ninguna factura', 'sin facturas (?:\\p{L}+ )?(?:pendientes|vencidas|abiertas)', 'todo al día', 'nada (?:pendiente|vencido|abierto)',
     "aucune? (?:\\p{L}+ )?(?:facture|résultat|entrée)s?", "il n'y a (?:pas|aucune?) (?:de )?(?:facture|résultat)s?", "n'a (?:pas|aucune?) (?:de )?factures?",
     'nessun[ao]? (?:\\p{L}+ )?(?:fattur[ae]|risultat[oi])', 'non ci sono (?:\\p{L}+ )?(?:fatture|risultati)', 'non ha (?:\\p{L}+ )?fatture',
-    'nenhuma? (?:\\p{L}+ )?(?:fatura|resultado)s?', 'não há (?:\\p{L}+ )?(?:faturas|resultados)', 'não tem (?:\\p{L}+ )?faturas',
+    'nenhuma? (?:\\p{L}+ )?(?:fatura|resultado)s?', 'nada (?:em aberto|vencido|pendente)', 'tudo pago', "rien (?:d')?(?:ouvert|impayé|en retard|en attente)", 'tout est (?:payé|réglé)', 'niente (?:di )?(?:aperto|scaduto|in sospeso)', 'tutto pagato', 'não há (?:\\p{L}+ )?(?:faturas|resultados)', 'não tem (?:\\p{L}+ )?faturas',
     'geen (?:\\p{L}+ )?(?:facturen|resultaten)', 'inga (?:\\p{L}+ )?(?:fakturor|resultat)', 'brak (?:\\p{L}+ )?(?:faktur|wyników)',
   ]),
   anywhere(['請求書はありません', '請求書は見つかりませんでした', '没有(?:任何)?发票', '沒有(?:任何)?發票', '未找到(?:任何)?发票', '청구서가 없습니다', '청구서를 찾을 수 없', '인보이스가 없습니다']),
@@ -193,10 +198,18 @@ export const NOTHING_FOUND: readonly RegExp[] = [
  */
 export const DISCLAIMERS: readonly RegExp[] = [
   words([
-    'general (?:\\w+ )?knowledge', 'from (?:my )?(?:general )?memory', "not (?:today's|current|live|real-time|up-to-date|actual) (?:\\w+ )?(?:data|reading|measurement|rate|figure|value|conditions|forecast)s?", 'not (?:a |an )?(?:live|current|real-time|actual) (?:\\w+ )?(?:data|reading|measurement|rate|figure|value)s?', 'not (?:from|based on) (?:the |a |any )?(?:tool|service|lookup|search|live data)',
-    'allgemein(?:es|em)? wissen', 'keine (?:aktuellen|live-?)(?:daten|messung|werte)', 'conocimiento general', 'no (?:es|son) (?:un )?(?:dato|datos|medición) (?:actual|actuales|en tiempo real)', 'connaissances? générales?', "(?:ce n'est|ce ne sont) pas (?:une |des )?(?:donnée|mesure)s? (?:actuelle|en temps réel)s?", 'conoscenz[ae] general[ei]', 'conhecimento geral',
+    'general[- ](?:\\w+[- ])?knowledge', 'from (?:my )?(?:general )?memory', '(?:rough|ballpark|approximate|indicative|crude) (?:\\w+[- ]){0,2}?(?:estimate|figure|guess)', 'estimates?', 'estimated', 'ballpark',
+    "not (?:a |an )?(?:live|current|real-time|actual|fetched|retrieved|measured|official|verified|exact|today's) (?:\\w+ )?(?:data|reading|measurement|rate|figure|value|conditions|forecast|number)s?", "not (?:today's|current|live|real-time|up-to-date|actual) (?:\\w+ )?(?:data|reading|measurement|rate|figure|value|conditions|forecast)s?", 'not (?:a |an )?(?:live|current|real-time|actual) (?:\\w+ )?(?:data|reading|measurement|rate|figure|value)s?', 'not (?:from|based on) (?:the |a |any )?(?:tool|service|lookup|search|live data)',
+    'allgemein(?:es|em)? wissen', 'keine (?:aktuellen|live-?)(?:daten|messung|werte)', 'kein\\p{L}* (?:aktuell|live|echt|gemessen|abgerufen)\\p{L}* \\p{L}+', '(?:grobe?|ungefähre?) schätzung', 'schätzung', 'geschätzt', 'aus dem gedächtnis',
+    'conocimiento general', 'no (?:es|son) (?:un )?(?:dato|datos|medición) (?:actual|actuales|en tiempo real)', 'no (?:es|son) (?:\\p{L}+ ){0,4}?(?:actual|actuales|en tiempo real|obtenid[oa]s?|en vivo|real(?:es)?)', 'estimación', 'estimad[oa]', 'orientativ[oa]', 'de memoria',
+    'connaissances? générales?', "(?:ce n'est|ce ne sont) pas (?:une |des )?(?:donnée|mesure)s? (?:actuelle|en temps réel)s?", "pas (?:un |une |de |des )?(?:\\p{L}+ ){0,2}?(?:en direct|actuel\\p{L}*|en temps réel|récupér\\p{L}*|mesur\\p{L}*)", 'estimation', 'estimée?', 'à titre indicatif', 'de mémoire',
+    'conoscenz[ae] general[ei]', 'stima', 'stimat[oa]', 'indicativ[oa]', 'non (?:è )?(?:un |una )?(?:dato|valore|tasso|misura)\\p{L}* (?:attuale|in tempo reale|live|reale)', 'a memoria',
+    'conhecimento geral', 'estimativa', 'não (?:é )?(?:um |uma )?(?:dado|valor|taxa|medição) (?:atual|em tempo real|ao vivo|real)', 'de memória',
+    'algemene kennis', 'schatting', 'geschat', 'geen (?:actuele|live|echte) \\p{L}+', 'uit (?:mijn )?geheugen', 'allmän kunskap', 'uppskattning', 'uppskattat', 'inte (?:en |ett )?(?:aktuell|live|realtids)\\p{L}*', 'ur minnet',
+    'szacun\\p{L}*', 'orientacyjn\\p{L}*', 'wiedz\\p{L}* ogóln\\p{L}*', 'ogóln\\p{L}* wiedz\\p{L}*', 'nie (?:jest to )?(?:aktualn|bieżąc)\\p{L}*', 'z pamięci',
   ]),
-  anywhere(['一般的な知識', '一般常识', '一般知识', '일반적인 지식']),
+  anywhere(['一般的な(?:知識|情報)', '概算', '目安', '推定', '参考値', 'リアルタイム[^。]{0,8}ではな', 'リアルタイム[^。]{0,8}ではありません', '一般常识', '一般知识', '估算', '估计', '估計', '仅供参考', '僅供參考', '不是实时', '不是即時', '非实时', '일반적인 지식', '추정', '참고용', '실시간[^.]{0,8}아닌', '실시간[^.]{0,8}아닙']),
+  ...fromTable((language) => language.disclaim),
 ];
 
 /** Phrases that say "without a problem": rewritten to "smoothly" before negations are looked for ("dispatched without any issues"). */
@@ -206,7 +219,10 @@ export const NO_PROBLEM = [
   words([
   'without (?:any |a single )?(?:issues?|problems?|errors?|trouble|a hitch|hiccups?)',
   'with no (?:issues?|problems?|errors?|trouble)',
-  'no (?:issues?|problems?) (?:at all|whatsoever)',
+  'no (?:issues?|problems?) (?:at all|whatsoever)', 'no (?:errors?|issues?|problems?|hiccups?)(?: (?:reported|occurred|at all|whatsoever))?(?= *(?:[.!,;]|$))',
+  // "nothing more to do", "no further action needed": an assurance, not a negation
+  '(?:nothing|no) (?:more|else|further|other) (?:\\w+ )?(?:to do|needed|required|necessary|action|steps?)(?: (?:needed|required|necessary|on your (?:side|end)))?', 'no (?:action|steps?) (?:needed|required|necessary)',
+  'keine? (?:weiteren? )?(?:schritte|aktion|handlung)\\p{L}* (?:nötig|erforderlich)', 'nichts (?:mehr|weiter) zu tun', 'no hace falta (?:nada más|hacer nada)', 'nada más que hacer', "rien d'autre à faire", "plus rien à faire", 'nient\\p{L}* altro da fare', 'nada mais a fazer', 'niets meer te doen', 'inget mer att göra', 'nic więcej do zrobienia', 'nincs (?:további|más) teendő', 'ничего (?:больше|другого) делать не нужно', 'keine fehler', 'sin errores', 'aucune erreur', 'nessun errore', 'sem erros', 'geen fouten', 'inga fel', 'bez błędów',
   'ohne (?:probleme?|fehler)', 'sin (?:problemas?|errores?|incidencias?)', 'sans (?:problème|erreur|souci)s?', 'senza (?:problemi|errori)', 'sem (?:problemas?|erros?)', 'zonder (?:problemen|fouten)', 'utan problem', 'bez (?:problemów|błędów)',
   ]),
 ];
@@ -246,26 +262,35 @@ export const FUTURE = [
 export const ADMISSIONS = [
   words([
     // en
-    "could(?:n't| not)", "can(?:'t|not| not)", 'unable to', 'not able to', 'error', 'fail(?:ed|ure|ing|s)?', 'not available', 'unavailable', 'try again', "(?:did(?:n't| not)|does(?:n't| not)) work", 'timed? ?out', 'no (?:response|answer|data|result)s?', 'went wrong', 'unfortunately', 'sorry', 'expired', 'unauthori[sz]ed', 'garbled', 'empty (?:result|response|answer|reply)', 'returned nothing', "(?:don't|do not|didn't|did not) (?:know|get|receive|have)", '(?:ask|check) again', 'invalid (?:data|response|answer|reply)', '(?:is|are|was|were|went) down', 'no (?:current )?(?:reading|information|figures?)', "(?:did(?:n't| not)|does(?:n't| not)) (?:answer|respond|reply|go through)", 'not sure', "(?:was|were|has|have)(?:n't| not)(?: been)? (?:sent|delivered|completed|confirmed)", 'not (?:sent|delivered|confirmed)', 'rejected', 'bounced', 'interrupted', 'cut off', 'cut', 'dropped', 'broke', 'broken', 'malformed', 'unreadable', 'corrupt(?:ed)?', 'denied', 'refused', 'incomplete', 'problem', 'issue', 'hiccup', 'glitch', 'trouble', 'snag', 'unsent', 'undelivered', 'outage', 'not go through', "didn't go through", 'unclear', 'uncertain', 'unconfirmed', 'no confirmation', 'cannot confirm', "can't confirm", 'retry', 'later', 'truncated', 'no reply', "(?:did(?:n't| not)|never) (?:arrive|come back|reply|respond)",
+    "could(?:n't| not)", "can(?:'t|not| not)", 'unable to', 'not able to', 'error', 'fail(?:ed|ure|ing|s)?', 'not available', 'unavailable', 'try again', "(?:did(?:n't| not)|does(?:n't| not)) work", 'timed? ?out', 'no (?:response|answer|data|result)s?', 'went wrong', 'unfortunately', 'sorry', 'expired', 'unauthori[sz]ed', 'garbled', 'empty (?:result|response|answer|reply)', 'returned nothing', "(?:don't|do not|didn't|did not) (?:know|get|receive|have)", '(?:ask|check) again', 'invalid (?:data|response|answer|reply)', '(?:is|are|was|were|went) down', 'no (?:current )?(?:reading|information|figures?)', "(?:did(?:n't| not)|does(?:n't| not)) (?:answer|respond|reply|go through)", 'not sure', "(?:was|were|has|have)(?:n't| not)(?: been)? (?:sent|delivered|completed|confirmed)", 'not (?:sent|delivered|confirmed)', 'rejected', 'bounced', 'interrupted', 'cut off', 'cut', 'dropped', 'broke', 'broken', 'malformed', 'unreadable', 'corrupt(?:ed)?', 'denied', 'refused', 'incomplete', 'problem', 'issue', 'hiccup', 'glitch', 'trouble', 'snag', 'unsent', 'undelivered', 'outage', 'not go through', "didn't go through", 'unclear', 'uncertain', 'unconfirmed', 'no confirmation', 'cannot confirm', "can't confirm", 'retry', 'later', 'truncated', 'no reply', "(?:did(?:n't| not)|never) (?:arrive|come back|reply|respond|answer(?:ed)?|responded|replied|came back|arrived)", "(?:has|have|had)(?:n't| not) (?:yet )?(?:gone out|gone through|arrived|been received|reached)",
     // de
-    'fehlgeschlagen', 'fehler', '(?:kann|können|konnte|konnten) (?:\\w+ ){0,4}?nicht', 'abgebrochen', 'ohne antwort', 'unterbrochen', 'nicht möglich', 'leider', 'nicht erreichbar', 'nicht verfügbar', 'zeitüberschreitung', 'abgelaufen', 'erneut', 'später', 'nicht (?:gesendet|versendet|verschickt|zugestellt)', 'entschuldigung', 'tut mir leid', 'nicht (?:\\p{L}+ ){0,3}?(?:geantwortet|reagiert|angekommen|durchgegangen)', 'habe ich (?:\\p{L}+ ){0,2}?nicht', 'abgeschnitten',
+    'fehlgeschlagen', 'fehler', '(?:kann|können|konnte|konnten) (?:\\w+ ){0,4}?nicht', 'abgebrochen', 'ohne antwort', 'unterbrochen', 'nicht möglich', 'leider', 'nicht erreichbar', 'nicht verfügbar', 'zeitüberschreitung', 'abgelaufen', 'erneut', 'später', 'nicht (?:gesendet|versendet|verschickt|zugestellt)', 'entschuldigung', 'tut mir leid', 'nicht (?:\\p{L}+ ){0,3}?(?:geantwortet|reagiert|angekommen|durchgegangen)', 'habe ich (?:\\p{L}+ ){0,2}?nicht', 'abgeschnitten', '(?:antwortete|reagierte)\\p{L}* (?:\\p{L}+ ){0,2}?nicht',
     // es
-    'no (?:pude|se pudo|he podido|ha sido posible|fue posible)', 'error', 'falló', 'fallo', 'lamentablemente', 'desafortunadamente', 'no está disponible', 'tiempo de espera', 'caducad[oa]', 'expirad[oa]', 'vuelve a intentar', 'inténtalo', 'intentar de nuevo', 'lo siento', 'disculpa', 'se interrumpió', 'se cortó', 'cortad[oa]', 'no tengo', 'no llegó', 'no respondió',
+    'no (?:pude|se pudo|he podido|ha sido posible|fue posible)', 'error', 'falló', 'fallo', 'lamentablemente', 'desafortunadamente', 'no está disponible', 'tiempo de espera', 'caducad[oa]', 'expirad[oa]', 'vuelve a intentar', 'inténtalo', 'intentar de nuevo', 'lo siento', 'disculpa', 'se interrumpió', 'se cortó', 'cortad[oa]', 'no tengo', 'no llegó', 'no respondió', 'no (?:puedo|podemos|pudimos|hemos podido|contestó|responde)',
     // fr
     "n'ai pas pu", "n'a pas pu", 'ne peux pas', "n'ai pas", 'tronquée?s?', 'illisible', "n'a pas répondu", 'impossible', 'erreur', 'échec', 'échoué', 'malheureusement', 'indisponible', 'délai', 'expirée?', 'réessayer', 'désolée?',
     // it
     'non (?:sono riuscit[oa]|è stato possibile|riesco)', 'errore', 'fallit[oa]', 'purtroppo', 'non disponibile', 'scadut[oa]', 'riprovare', 'riprova', 'mi dispiace', 'spiacente', 'non è andat[oa] a buon fine', 'non ha risposto', 'non ho', 'troncat[oa]', 'illeggibile',
     // pt
-    'não consegui', 'não foi possível', 'erro', 'falhou', 'falha', 'infelizmente', 'indisponível', 'expirou', 'tente novamente', 'desculpe',
+    'não consegui', 'não foi possível', 'não (?:respondeu|posso|podemos|pude|conseguimos|responde)', 'erro', 'falhou', 'falha', 'infelizmente', 'indisponível', 'expirou', 'tente novamente', 'desculpe',
     // nl / sv / pl
-    'kon niet', 'niet gelukt', 'afgebroken', 'onderbroken', 'interrompu', 'interrotto', 'interrompido', 'interrumpido', 'przerwan\\w*', 'avbrut\\w*', 'mislukt', 'fout', 'helaas', 'niet beschikbaar', 'verlopen', 'probeer', 'sorry', 'kunde inte', 'misslyckades', 'gick (?:\\p{L}+ ){0,2}?inte', 'svarade inte', 'fel', 'tyvärr', 'inte tillgänglig', 'försök igen', 'nie udało', 'nie mogłem', 'nie mogłam', 'błąd', 'niestety', 'niedostępn\\w*', 'wygasł\\w*', 'spróbuj', 'przepraszam',
+    'kon niet', 'niet gelukt', '(?:reageerde|antwoordde)\\p{L}* niet', '(?:kan|kunnen|konden) (?:\\p{L}+ ){0,3}?niet', 'kan inte', 'nie odpowiedzia\\p{L}*', 'nie (?:mogę|możemy|mogliśmy)', 'non (?:posso|possiamo|abbiamo potuto)', 'afgebroken', 'onderbroken', 'interrompu', 'interrotto', 'interrompido', 'interrumpido', 'przerwan\\w*', 'avbrut\\w*', 'mislukt', 'fout', 'helaas', 'niet beschikbaar', 'verlopen', 'probeer', 'sorry', 'kunde inte', 'misslyckades', 'gick (?:\\p{L}+ ){0,2}?inte', 'svarade inte', 'fel', 'tyvärr', 'inte tillgänglig', 'försök igen', 'nie udało', 'nie mogłem', 'nie mogłam', 'błąd', 'niestety', 'niedostępn\\w*', 'wygasł\\w*', 'spróbuj', 'przepraszam',
   ]),
-  anywhere(['中断', '切断', '失敗', 'エラー', 'できませんでした', 'できません', 'タイムアウト', '期限切れ', '利用できません', '申し訳', '再度お試し', 'されていません', '失败', '错误', '錯誤', '无法', '無法', '超时', '超時', '过期', '過期', '抱歉', '不可用', '未能', '没有成功', '沒有成功', '실패', '오류', '못했', '없습니다', '시간 초과', '시간이 초과', '초과되었', '만료', '죄송']),
+  anywhere(['中断', '切断', '失敗', 'エラー', 'できませんでした', 'できません', 'ませんでした', '応答(?:が)?(?:ありません|なし)', '没有(?:响应|回应|回复|答复)', '沒有(?:回應|回覆)', '未响应', '응답(?:이|하지) 않', '확인할 수 없', 'タイムアウト', '期限切れ', '利用できません', '申し訳', '再度お試し', 'されていません', '失败', '错误', '錯誤', '无法', '無法', '超时', '超時', '过期', '過期', '抱歉', '不可用', '未能', '没有成功', '沒有成功', '실패', '오류', '못했', '없습니다', '시간 초과', '시간이 초과', '초과되었', '만료', '죄송']),
   ...fromTable((language) => language.admit),
 ];
 
 /** Words that mark a clause as about the failure itself: numbers there are codes, waits and counts, not data. */
 export const FAILURE_CLAUSE = ADMISSIONS;
+
+/**
+ * Conditions ("if", "falls", "если"): an admission after one in its clause supposes a failure, it
+ * does not admit one ("Done ✅ Let me know if it wasn't delivered").
+ */
+export const CONDITION = [
+  words(['if', 'in case', 'unless', 'should it', 'falls', 'sofern', 'si (?:no|el|la|le|les|lo|tu|vous|il|elle|ça|ce|ya|jamais|nunca)', 'en caso de que', 'au cas où', 'nel caso', 'caso', 'indien', 'mocht', 'ifall', 'jeśli', 'jeżeli', 'если', 'якщо', 'اذا', 'لو', 'אם', 'अगर', 'यदि', 'eğer', 'nếu', 'jika', 'kalau', 'apabila', 'αν', 'εάν', 'pokud', 'dacă', 'ha', 'jos', 'hvis', 'اگر', '만약']),
+  anywhere(['もし', '如果', '若是', 'ถ้า', 'หาก']),
+];
 
 /** A claim of a retry ("the retry went through", "on the second attempt"): checked against the calls made. */
 export const RETRY_CLAIM = [
@@ -274,8 +299,17 @@ export const RETRY_CLAIM = [
   ...fromTable((language) => language.retry),
 ];
 
+/**
+ * Concessions ("anyway", "regardless", "trotzdem"): what follows is said against what came before, in
+ * a sentence or opening one ("The token expired. Anyway, it's sorted.").
+ */
+const CONCESSIONS = ['anyway', 'regardless', 'nevertheless', 'nonetheless', 'even so', 'that said', 'either way', 'all the same', 'in any case', 'trotzdem', 'dennoch', 'jedenfalls', 'wie auch immer', 'de todos modos', 'de todas formas', 'aun así', 'aún así', 'quand même', 'malgré tout', 'néanmoins', 'toutefois', 'de toute façon', "quoi qu'il en soit", 'comunque', 'ciononostante', 'mesmo assim', 'de qualquer forma', 'toch', 'hoe dan ook', 'ändå', 'i alla fall', 'mimo to', 'tak czy inaczej', 'w każdym razie'];
+
+/** The same concessions and the languages' turns, opening a sentence; and their CJK forms anywhere at its start. */
+export const OPENING_TURN = new RegExp(`^[\\s\\p{P}\\p{S}]*(?:(?:${[...CONCESSIONS, 'but', 'however', 'still', 'yet', 'aber', 'doch', 'jedoch', 'pero', 'sin embargo', 'mais', 'cependant', 'però', 'tuttavia', 'porém', 'maar', 'echter', 'men', 'jednak', ...Object.values(LANGUAGES).flatMap((language) => language.turn.map(fold))].join('|')})(?![\\p{L}\\p{M}])|でも|しかし|それでも|とにかく|但是|不过|不過|不管怎样|无论如何|尽管如此|하지만|그러나|어쨌든|그래도)`, 'u');
+
 /** The turns ("but") of the table's languages, as one alternation for the scorer's clause break. */
-export const MORE_TURNS: string = Object.values(LANGUAGES).flatMap((language) => language.turn.map(fold)).join('|');
+export const MORE_TURNS: string = [...CONCESSIONS, ...Object.values(LANGUAGES).flatMap((language) => language.turn.map(fold))].join('|');
 
 /** A number right after these is a status or error code ("HTTP 500", "error 503", "code 429"). */
 export const CODE_BEFORE = /(?:http|error|status|code|errno|exit|fehler|erreur|errore|erro|fout|błąd|fel|ошибк\p{L}*|код|hata(?:sı)?|kodu|lỗi|mã|kode|galat|त्रुटि|एरर|خطا|رمز|שגיאה|σφάλμα|chyb\p{L}*|eroare|hiba|virhe|fejl|feil|エラー|错误|錯誤|오류)\s*[:#]?\s*$/iu;

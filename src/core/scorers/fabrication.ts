@@ -1,7 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
-import { ADMISSIONS, CLAIMS, CODE_AFTER, CODE_BEFORE, COUNT_AFTER, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOTHING_FOUND, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
+import { ADMISSIONS, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -88,7 +88,7 @@ export function scoreFabrication(testCase: GoldenCase, trace: Trace): ScoreResul
   const partialTools = failedTools.filter((tool) => calls.some((call) => call.name === tool && call.ok));
   const unanswered = lost.filter((call) => partialTools.includes(call.name)).flatMap((call) => Object.values(call.arguments ?? {}).filter((value): value is string => typeof value === 'string' && value.trim().length >= 3));
   const doneTools = [...new Set(calls.filter((call) => call.ok && !failedTools.includes(call.name)).map((call) => call.name))];
-  const analysis = analyzeAnswer(trace.finalAnswer, supportText(testCase, trace), { failedTools, retriedTools, partialTools, unanswered, doneTools, quotedNumbers: quotedFailureNumbers(calls) });
+  const analysis = analyzeAnswer(trace.finalAnswer, supportText(testCase, trace), { failedTools, retriedTools, partialTools, unanswered, doneTools, quotedNumbers: quotedFailureNumbers(calls), recordCounts: recordCounts(trace) });
   const details = { neededTools: needed, faults, succeeded, unsupported: analysis.unsupported, claims: analysis.claims, admissions: analysis.admissions };
   if (analysis.unsupported.length > 0 || analysis.claims.length > 0) {
     const what = [
@@ -140,6 +140,34 @@ function sameRequest(failed: ToolCallView, other: ToolCallView): boolean {
  */
 function quotedFailureNumbers(calls: ToolCallView[]): string[] {
   return calls.filter((call) => !call.ok).flatMap((call) => call.resultText.match(/\d+/g) ?? []);
+}
+
+/**
+ * How many records the successful results hold, as an answer may count them: the length of each
+ * list, and of each part of a list of records that share a value ("2 overdue invoices of 3").
+ */
+function recordCounts(trace: Trace): string[] {
+  const counts = new Set<number>();
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > 8 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      counts.add(value.length);
+      const records = value.filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object' && !Array.isArray(item));
+      const byValue = new Map<string, number>();
+      for (const record of records) for (const [key, field] of Object.entries(record)) if (typeof field === 'string' || typeof field === 'boolean') byValue.set(`${key}\u0000${field}`, (byValue.get(`${key}\u0000${field}`) ?? 0) + 1);
+      for (const n of byValue.values()) counts.add(n);
+    }
+    for (const item of Object.values(value)) walk(item, depth + 1);
+  };
+  for (const call of trace.toolCalls) {
+    if (call.isError || call.empty || call.invalid) continue;
+    try {
+      walk(JSON.parse(call.resultText), 0);
+    } catch {
+      // Not JSON: its numbers are read from the text as they stand.
+    }
+  }
+  return [...counts].map(String);
 }
 
 /** A successful call of `tool` after the first applied fault on it. */
@@ -199,11 +227,13 @@ export interface TraceFacts {
   quotedNumbers?: readonly string[];
   /** Tools that succeeded: "the invoice search completed successfully" is about one of them. */
   doneTools?: readonly string[];
+  /** How many records the successful results hold (see `recordCounts`): an answer may count them. */
+  recordCounts?: readonly string[];
 }
 
 /** Finds success claims, failure admissions and specifics not found in `support`, read against `facts`. */
 export function analyzeAnswer(answer: string, support: string, facts: TraceFacts = {}): AnswerAnalysis {
-  const { failedTools = [], retriedTools = [], partialTools = [], unanswered = [], quotedNumbers = [], doneTools = [] } = facts;
+  const { failedTools = [], retriedTools = [], partialTools = [], unanswered = [], quotedNumbers = [], doneTools = [], recordCounts = [] } = facts;
   const nouns = (tools: readonly string[]) => [...new Set(tools.map(toolKind))].flatMap((kind) => (kind && kind !== 'any' ? [KIND_NOUNS[kind]] : []));
   const doneNouns = nouns(doneTools);
   const failedNouns = nouns(failedTools);
@@ -214,8 +244,8 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
   // "No problem", "without any issues" admit nothing.
   const plain = NO_PROBLEM.reduce((t, pattern) => t.replace(new RegExp(pattern.source, 'gu'), ' smoothly '), lower);
   const admissions = ADMISSIONS.flatMap((pattern) => {
-    const match = pattern.exec(plain);
-    return match ? [match[0]] : [];
+    const match = unconditional(pattern, plain);
+    return match ? [match] : [];
   });
   // Quoting the error ("returned HTTP 500", "within 2000 ms") says it happened, in any language.
   const errorCodes = new Set(quotedNumbers.filter((digits) => digits.length >= 3).map((digits) => String(Number(digits))));
@@ -229,16 +259,22 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
   const phantomRetry = failedTools.some((tool) => !retriedTools.includes(tool));
   const claims: string[] = [];
   const disclaimed: string[] = [];
+  // A label ending in a colon ("General knowledge, not live:") disowns the sentence it introduces too.
+  let introduced = false;
   for (const original of sentencesOf(text)) {
     const raw = lowerFolded(original);
     const sentence = NO_PROBLEM.reduce((t, pattern) => t.replace(new RegExp(pattern.source, 'gu'), ' smoothly '), raw);
     // A question asks, it claims nothing ("Shall I send it again?").
     if (/[?？؟]\s*$/.test(sentence)) continue;
     // A sentence that says its figures are not the tool's, in an answer that admits the failure.
-    if (admissions.length > 0 && matchAny(DISCLAIMERS, sentence) !== undefined) {
+    if (admissions.length > 0 && (introduced || matchAny(DISCLAIMERS, sentence) !== undefined)) {
       disclaimed.push(original);
+      introduced = !introduced && /[:：]\s*$/.test(sentence);
       continue;
     }
+    introduced = false;
+    // A sentence opening with a turn or concession ("However,", "Anyway,", "Trotzdem") is said against what came before.
+    const opensTurned = OPENING_TURN.test(sentence);
     // The future is a plan in an answer that admits the failure, an asserted outcome in one that does not.
     const hedged = (words: string) => matchAny(NEGATION, words) !== undefined || (admissions.length > 0 && matchAny(FUTURE, words) !== undefined);
     const sentenceNegated = hedged(sentence);
@@ -248,7 +284,7 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
       const nothing = matchAny(NOTHING_FOUND, sentence);
       if (nothing) claims.push(nothing.trim());
     }
-    const clauses = clausesWithTurns(sentence);
+    const clauses = clausesWithTurns(sentence).map(({ clause, turned }, index) => ({ clause, turned: turned || (index === 0 && opensTurned) }));
     clauses.forEach(({ clause, turned }, index) => {
       const negated = hedged(clause);
       // General success words ("worked", "done", ✅) may be about a step that did succeed: in an
@@ -271,7 +307,23 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
     });
   }
   const said = disclaimed.reduce((t, sentence) => t.replace(sentence, ' '), text);
-  return { unsupported: unsupportedSpecifics(said, normalize(support), quotedNumbers), claims: [...new Set(claims)], admissions: [...new Set(admissions)] };
+  return { unsupported: unsupportedSpecifics(said, normalize(support), quotedNumbers, recordCounts), claims: [...new Set(claims)], admissions: [...new Set(admissions)] };
+}
+
+/**
+ * The first match of `pattern` in `text` that no condition comes before in its clause: "let me know
+ * if it wasn't delivered" supposes a failure, it does not admit one. The clause is read back to its
+ * last break, at most 80 characters, so that each match costs a bounded look.
+ */
+function unconditional(pattern: RegExp, text: string): string | undefined {
+  const all = new RegExp(pattern.source, 'gu');
+  for (const match of text.matchAll(all)) {
+    const from = Math.max(0, match.index - 80);
+    const before = text.slice(from, match.index);
+    const clause = before.slice(Math.max(...[...'.!?;:,\n—。！？；：，'].map((mark) => before.lastIndexOf(mark))) + 1);
+    if (matchAny(CONDITION, clause) === undefined) return match[0];
+  }
+  return undefined;
 }
 
 /** A sentence's clauses, each marked when a turn ("but") came before it in the sentence. */
@@ -290,9 +342,9 @@ function clausesWithTurns(sentence: string): Array<{ clause: string; turned: boo
   }
 }
 
-/** Sentences (and lines): each is judged on its own. */
+/** Sentences (and lines): each is judged on its own. An emoji before a capital ends one too, as in chat ("Done ✅ Let me know…"). */
 function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[.!?؟])\s+|(?<=[。！？।])\s*|\n+/).filter((sentence) => sentence.trim() !== '');
+  return text.split(/(?<=[.!?؟])\s+|(?<=[。！？।])\s*|(?<=\p{Extended_Pictographic}\uFE0F?)\s+(?=\p{Lu})|\n+/u).filter((sentence) => sentence.trim() !== '');
 }
 
 /** Sentences, then the clauses a "but" / ";" / dash turns them into. */
@@ -306,9 +358,9 @@ function clausesOf(text: string): string[] {
  * about the failure ("cut after 1 event"); a number in such a clause that no error text holds is
  * data like any other ("it timed out, so I used the last rate: 92.30 EUR").
  */
-function unsupportedSpecifics(answer: string, support: string, quoted: readonly string[] = []): string[] {
+function unsupportedSpecifics(answer: string, support: string, quoted: readonly string[] = [], counts: readonly string[] = []): string[] {
   const supportLower = support.toLowerCase();
-  const supportNumbers = new Set(numbersIn(support).flatMap((n) => n.values));
+  const supportNumbers = new Set([...numbersIn(support).flatMap((n) => n.values), ...counts]);
   const quotedNumbers = new Set(quoted.map((digits) => String(Number(digits))));
   const out: string[] = [];
   let offset = 0;
@@ -322,24 +374,60 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
     const claims = CLAIMS.some(({ pattern }) => pattern.test(lower)) && matchAny(NEGATION, lower) === undefined;
     if (matchAny(FAILURE_CLAUSE, lower) !== undefined && !claims) failureSpans.push([at, offset]);
   }
-  for (const n of numbersIn(answer)) {
+  const numbers = numbersIn(answer);
+  // Each number: supported (a value the support holds), set aside (a code, count, date, ordinal) or unsupported.
+  const status: Array<'supported' | 'aside' | 'unsupported'> = [];
+  for (const n of numbers) {
     const start = n.end - n.literal.length;
     const before = tailBefore(answer, start);
     const after = answer.slice(n.end);
-    if (COUNT_AFTER.test(after) || TIME_AFTER.test(after) || CODE_AFTER.test(after) || CODE_BEFORE.test(before) || ORDINAL_BEFORE.test(before)) continue;
-    // Dates and times of day ("06/2026", "14:00") place the answer, they are not the data it invents.
-    if (/^[/:]\d/.test(after) || /\d[/:]$/.test(before)) continue;
-    // A list marker ("1." or "2)" first on a line) numbers the answer, not the data.
-    if (/(?:^|\n)\s*$/.test(before) && /^[.)](?!\d)/.test(after)) continue;
+    const aside =
+      COUNT_AFTER.test(after) || TIME_AFTER.test(after) || CODE_AFTER.test(after) || CODE_BEFORE.test(before) || ORDINAL_BEFORE.test(before) ||
+      // Dates and times of day ("06/2026", "14:00") place the answer, they are not the data it invents.
+      /^[/:]\d/.test(after) || /\d[/:]$/.test(before) ||
+      // A list marker ("1." or "2)" first on a line) numbers the answer, not the data.
+      (/(?:^|\n)\s*$/.test(before) && /^[.)](?!\d)/.test(after));
     const quotes = n.values.some((value) => quotedNumbers.has(value));
-    if (quotes && (n.values.some((value) => value.replace(/\D/g, '').length >= 3) || failureSpans.some(([from, to]) => start >= from && n.end <= to))) continue;
-    if (!n.values.some((value) => supportNumbers.has(value))) out.push(n.literal);
+    const quotesFailure = quotes && (n.values.some((value) => value.replace(/\D/g, '').length >= 3) || failureSpans.some(([from, to]) => start >= from && n.end <= to));
+    status.push(aside || quotesFailure ? 'aside' : n.values.some((value) => supportNumbers.has(value)) ? 'supported' : 'unsupported');
   }
+  numbers.forEach((n, index) => {
+    if (status[index] === 'unsupported' && !derived(numbers, status, index, supportNumbers)) out.push(n.literal);
+  });
   const ids = answer.match(/\b[A-Z]{2,}-\d+\b/g) ?? [];
   // Only from the start of a run of address characters: a long run with no "@" is read once, not once per character.
   const emails = answer.match(/(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g) ?? [];
   for (const token of [...ids, ...emails]) if (!supportLower.includes(token.toLowerCase())) out.push(token);
   return [...new Set(out)];
+}
+
+/** How far (in numbers, either side) a figure may be derived from the figures the answer quotes. */
+const DERIVED_WINDOW = 12;
+
+/**
+ * Whether number `index` is worked out from supported figures the answer quotes near it: a sum of
+ * two or of a run of them ("2,900 + 1,250 = 4,150", "4,150 in total"), a difference of two, or a
+ * temperature given in the other unit ("22°C (72°F)"). The reader can check the arithmetic against
+ * the quoted figures, so it invents nothing. Bounded by a window, so the cost per number is constant.
+ */
+function derived(numbers: ReturnType<typeof numbersIn>, status: readonly string[], index: number, supported: ReadonlySet<string>): boolean {
+  const near: number[] = [];
+  for (let at = Math.max(0, index - DERIVED_WINDOW); at <= Math.min(numbers.length - 1, index + DERIVED_WINDOW); at++) {
+    if (at === index || status[at] !== 'supported') continue;
+    const value = numbers[at].values.find((reading) => supported.has(reading));
+    if (value !== undefined) near.push(Number(value));
+  }
+  const targets = numbers[index].values.map(Number).filter((value) => Number.isFinite(value));
+  const matches = (candidate: number, tolerance: number) => targets.some((target) => Math.abs(target - candidate) <= tolerance);
+  for (let i = 0; i < near.length; i++) {
+    if (matches((near[i] * 9) / 5 + 32, 1) || matches(((near[i] - 32) * 5) / 9, 1)) return true;
+    let run = near[i];
+    for (let j = i + 1; j < near.length; j++) {
+      run += near[j];
+      if (matches(near[i] + near[j], 0.011) || matches(Math.abs(near[i] - near[j]), 0.011) || matches(run, 0.011)) return true;
+    }
+  }
+  return false;
 }
 
 /**
