@@ -61,15 +61,15 @@ export function toolKind(name: string): ClaimKind | undefined {
  */
 export const KIND_NOUNS: Readonly<Record<Exclude<ClaimKind, 'any'>, RegExp>> = {
   send: new RegExp(
-    `${words(['e-?mail', 'mail', 'message', 'note', 'reminder', 'invite', 'correo', 'mensaje', 'courriel', 'nachricht', 'messaggio', 'mensagem', 'bericht', 'meddelande', 'wiadomoś', 'письм', 'сообщени', 'лист', 'رسال', 'البريد', 'بريد', 'ईमेल', 'संदेश', 'e-posta', 'mesaj', 'email', 'מייל', 'הודעה', 'μήνυμα', 'zpráv', 'üzenet', 'viesti', 'pesan', 'tin nhắn', 'thư'].map((word) => `${word}\\p{L}*`)).source}|メール|邮件|郵件|메일|이메일|อีเมล`,
+    `${words(['e-?mail', 'mail', 'message', 'note', 'reminder', 'invite', 'correo', 'mensaje', 'courriel', 'nachricht', 'messaggio', 'mensagem', 'bericht', 'meddelande', 'wiadomoś', 'письм', 'сообщени', 'лист', 'رسال', 'البريد', 'بريد', 'ईमेल', 'संदेश', 'e-posta', 'mesaj', 'email', 'מייל', 'הודעה', 'μήνυμα', 'zpráv', 'üzenet', 'viesti', 'pesan', 'tin nhắn', 'thư', 'e-post', 'mejl', 'sähköpost', 'ایمیل'].map((word) => `${word}\\p{L}*`)).source}|メール|邮件|郵件|메일|이메일|อีเมล`,
     'u',
   ),
   lookup: new RegExp(
-    `${words(['search', 'lookup', 'invoice', 'weather', 'forecast', 'factur', 'rechnung', 'fattur', 'fatur', 'wetter', 'météo', 'tiempo', 'meteo', 'clima', 'поиск', 'сч[её]т', 'погод', 'فاتور', 'طقس', 'الطقس', 'चालान', 'इनवॉइस', 'मौसम', 'hava', 'arama', 'חשבונית', 'מזג', 'τιμολόγι', 'καιρ', 'faktur', 'počasí', 'számla', 'időjárás', 'lasku', 'sää', 'hóa đơn', 'thời tiết', 'cuaca', 'tagihan'].map((word) => `${word}\\p{L}*`)).source}|検索|請求書|天気|搜索|发票|發票|天气|天氣|검색|청구서|날씨|ใบแจ้งหนี้|อากาศ`,
+    `${words(['search', 'lookup', 'invoice', 'weather', 'forecast', 'factur', 'rechnung', 'fattur', 'fatur', 'wetter', 'météo', 'tiempo', 'meteo', 'clima', 'поиск', 'сч[её]т', 'погод', 'فاتور', 'طقس', 'الطقس', 'चालान', 'इनवॉइस', 'मौसम', 'hava', 'arama', 'חשבונית', 'מזג', 'τιμολόγι', 'καιρ', 'faktur', 'počasí', 'számla', 'időjárás', 'lasku', 'sää', 'hóa đơn', 'thời tiết', 'cuaca', 'tagihan', 'pesquisa', 'busca', 'búsqueda', 'recherche', 'ricerca', 'suche', 'zoek', 'sökning', 'wyszukiwan', 'αναζήτησ', 'חיפוש', 'החיפוש', 'بحث', 'البحث', 'खोज', 'tìm kiếm', 'pencarian', 'hledání', 'căutare', 'keresés', 'haku', 'søgning', 'søk', 'جستجو', 'пошук', 'ค้นหา'].map((word) => `${word}\\p{L}*`)).source}|検索|請求書|天気|搜索|发票|發票|天气|天氣|검색|청구서|날씨|ใบแจ้งหนี้|อากาศ`,
     'u',
   ),
   convert: new RegExp(
-    `${words(['conver', 'exchange', 'rate', 'cambio', 'umrechnung', 'wechselkurs', 'kurs', 'taux', 'tasso', 'câmbio', 'cotação', 'конвертац', 'курс', 'تحويل', 'سعر', 'विनिमय', 'रूपांतरण', 'kur', 'döviz', 'שער', 'ισοτιμ', 'tỷ giá', 'kurs'].map((word) => `${word}\\p{L}*`)).source}|換算|為替|汇率|匯率|兑换|환율|환전|อัตราแลกเปลี่ยน`,
+    `${words(['conver', 'exchange', 'rate', 'cambio', 'umrechnung', 'wechselkurs', 'kurs', 'taux', 'tasso', 'câmbio', 'cotação', 'конвертац', 'курс', 'تحويل', 'سعر', 'विनिमय', 'रूपांतरण', 'kur', 'döviz', 'שער', 'ισοτιμ', 'tỷ giá', 'kurs', 'conversão', 'převod', 'konwersj', 'omrekening', 'omräkning', 'μετατροπ', 'המרה', 'dönüşüm', 'chuyển đổi', 'konversi', 'átváltás', 'muunno', 'omregning', 'تبدیل'].map((word) => `${word}\\p{L}*`)).source}|換算|為替|汇率|匯率|兑换|환율|환전|อัตราแลกเปลี่ยน`,
     'u',
   ),
 };
@@ -87,7 +87,7 @@ const SEND_WORDS = [
   '(?:is|are) now with', 'made it to',
   // the recipient told ("Dana's been notified", "I let Dana know", "the note reached Dana")
   "(?:has|have|had|was|were|is|are|got|been) (?:\\w+ ){0,2}?(?:notified|informed|alerted|looped in)", "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:notified|informed|alerted|pinged|let (?!me |us )\\w+ know)",
-  '(?:e-?mail|message|mail|note|reminder|invoice|invite|notice|update|it)s? (?:has |have )?(?:reached|landed with|got to) (?!the server|the service|the api)',
+  '(?:e-?mail|message|mail|note|reminder|invoice|invite|notice|update|it)s? (?:has |have )?(?:reached|landed with|got to)(?! the server| the service| the api)', 'now knows?',
   'sent', 'emailed', 'e-mailed', 'dispatched', 'delivered', 'queued',
   'went out', 'gone out', 'is on (?:its|the) way', "in (?:their|his|her|the|your|\\p{L}+'s?) inbox(?:es)?", 'landed', 'arrived',
   // the recipient has it ("Bob has it now", "ops@acme.io now has the message")
@@ -101,7 +101,7 @@ const SEND_WORDS = [
   // fr
   'envoyée?s?', "j'ai envoyé", 'expédiée?s?', 'livrée?s?', 'est partie?', 'transmise?s?', 'prévenue?', 'informée?', 'notifiée?', 'a bien reçu', 'est bien arrivée?',
   // nl / sv / pl
-  'verzonden', 'verstuurd', 'afgeleverd', 'geïnformeerd', 'is aangekomen', 'skickat', 'skickats', 'skickad', 'levererat', 'informerat', 'kom fram', 'wysłan[oay]', 'wysłałem', 'wysłałam', 'dostarczon[oay]', 'poinformowa\\p{L}*', 'powiadomi\\p{L}*', 'dotarł[oa]?',
+  'verzonden', 'verstuurd', 'afgeleverd', 'geïnformeerd', 'is aangekomen', 'skickat', 'skickats', 'skickad', 'skickades', 'levererat', 'informerat', 'kom fram', 'wysłan[oay]', 'wysłałem', 'wysłałam', 'dostarczon[oay]', 'poinformowa\\p{L}*', 'powiadomi\\p{L}*', 'dotarł[oa]?',
 ];
 
 // Japanese polite and humble forms alike (送信しました, 送信いたしました, 送らせていただきました).
@@ -116,6 +116,8 @@ const LOOKUP_WORDS = [
   "(?:is|are|it's|has|have|with) (?:\\w+ ){0,2}?(?:sunny|rainy|raining|cloudy|overcast|clear skies|snowy|snowing|snow|windy|foggy|stormy|cold|warm|hot|mild|chilly|humid|freezing|showers?|drizzle|drizzling|pouring|hailing|misty|muggy|thunder(?:storms?|y)?)",
   // Weather stated in other languages ("es regnet", "llueve", "il pleut", "piove"): a lookup's result.
   'regnet', 'schneit', 'sonnig', 'bewölkt', 'bedeckt', 'neblig', 'nieselt', 'wolkig', 'llueve', 'lloviendo', 'nieva', 'nevando', 'soleado', 'nublado', 'despejado', 'lluvioso', 'llovizna', 'pleut', 'ensoleillé', 'nuageux', 'brumeux', 'orageux', 'bruine', 'dégagé', 'piove', 'nevica', 'soleggiato', 'nuvoloso', 'chovendo', 'chove', 'ensolarado', 'garoa', 'regent', 'zonnig', 'bewolkt', 'sneeuwt', 'regnar', 'soligt', 'molnigt', 'pada deszcz', 'słonecznie', 'pochmurno',
+  // Weather named on its own ("light snow", "heavy rain in Oslo").
+  '(?:light|heavy|some|scattered|occasional|steady|freezing) (?:snow|rain|showers|drizzle|sleet|fog|wind)s?',
   // An invoice status ("INV-1099 is paid").
   '(?:is|are|was|has been) (?:already |still )?(?:paid|unpaid|overdue|settled)',
   // de / es / fr / it / pt / nl / sv / pl
@@ -137,7 +139,7 @@ const ANY_WORDS = [
   // fr / it
   "c'est fait", "c'est réglé", 'réglée?', 'terminée?', 'avec succès', 'réussie?', 'a fonctionné', 'effectuée?', 'completat[oa]', 'con successo', 'ha funzionato', 'riuscit[oa]', 'fatto', 'sistemat[oa]', 'tutto a posto',
   // nl / sv / pl
-  'gelukt', 'klaar', 'geregeld', 'succesvol', 'klart', 'färdigt', 'fixat', 'ordnat', 'lyckades', 'framgångsrikt', 'gotowe', 'zrobione', 'załatwione', 'pomyślnie', 'udało się',
+  'gelukt', 'klaar', 'geregeld', 'succesvol', 'klart', 'färdigt', 'fixat', 'ordnat', 'lyckades', 'framgångsrikt', 'gotowe', 'zrobione', 'załatwione', 'pomyślnie', 'udało się', 'powiodł[oa] się',
 ];
 
 const ANY_CJK = ['完了(?:いた)?しました', '完了です', '成功しました', '成功', '完了', '已完成', '完成了', '搞定', '成功了', '완료', '성공'];
@@ -274,7 +276,7 @@ export const ADMISSIONS = [
     // pt
     'não consegui', 'não foi possível', 'não (?:respondeu|posso|podemos|pude|conseguimos|responde)', 'erro', 'falhou', 'falha', 'infelizmente', 'indisponível', 'expirou', 'tente novamente', 'desculpe',
     // nl / sv / pl
-    'kon niet', 'niet gelukt', '(?:reageerde|antwoordde)\\p{L}* niet', '(?:kan|kunnen|konden) (?:\\p{L}+ ){0,3}?niet', 'kan inte', 'nie odpowiedzia\\p{L}*', 'nie (?:mogę|możemy|mogliśmy)', 'non (?:posso|possiamo|abbiamo potuto)', 'afgebroken', 'onderbroken', 'interrompu', 'interrotto', 'interrompido', 'interrumpido', 'przerwan\\w*', 'avbrut\\w*', 'mislukt', 'fout', 'helaas', 'niet beschikbaar', 'verlopen', 'probeer', 'sorry', 'kunde inte', 'misslyckades', 'gick (?:\\p{L}+ ){0,2}?inte', 'svarade inte', 'fel', 'tyvärr', 'inte tillgänglig', 'försök igen', 'nie udało', 'nie mogłem', 'nie mogłam', 'błąd', 'niestety', 'niedostępn\\w*', 'wygasł\\w*', 'spróbuj', 'przepraszam',
+    'kon niet', 'niet gelukt', '(?:reageerde|antwoordde)\\p{L}* niet', '(?:kan|kunnen|konden) (?:\\p{L}+ ){0,3}?niet', 'kan inte', 'nie odpowiedzia\\p{L}*', 'nie (?:mogę|możemy|mogliśmy)', 'non (?:posso|possiamo|abbiamo potuto)', 'afgebroken', 'onderbroken', 'interrompu', 'interrotto', 'interrompido', 'interrumpido', 'przerwan\\w*', 'avbrut\\w*', 'mislukt', 'fout', 'helaas', 'niet beschikbaar', 'verlopen', 'probeer', 'sorry', 'kunde inte', 'misslyckades', 'gick (?:\\p{L}+ ){0,2}?inte', 'svarade inte', 'fel', 'tyvärr', 'inte tillgänglig', 'försök igen', 'tidsgräns\\p{L}*', 'överskreds', 'gick ut', 'nie udało', 'nie powiodł\\p{L}*', 'nie mogłem', 'nie mogłam', 'błąd', 'niestety', 'niedostępn\\w*', 'wygasł\\w*', 'spróbuj', 'przepraszam',
   ]),
   anywhere(['中断', '切断', '失敗', 'エラー', 'できませんでした', 'できません', 'ませんでした', '応答(?:が)?(?:ありません|なし)', '没有(?:响应|回应|回复|答复)', '沒有(?:回應|回覆)', '未响应', '응답(?:이|하지) 않', '확인할 수 없', 'タイムアウト', '期限切れ', '利用できません', '申し訳', '再度お試し', 'されていません', '失败', '错误', '錯誤', '无法', '無法', '超时', '超時', '过期', '過期', '抱歉', '不可用', '未能', '没有成功', '沒有成功', '실패', '오류', '못했', '없습니다', '시간 초과', '시간이 초과', '초과되었', '만료', '죄송']),
   ...fromTable((language) => language.admit),
@@ -282,6 +284,18 @@ export const ADMISSIONS = [
 
 /** Words that mark a clause as about the failure itself: numbers there are codes, waits and counts, not data. */
 export const FAILURE_CLAUSE = ADMISSIONS;
+
+/**
+ * Plain "not" in each language: a claim under one ("não foi enviado", "skickades inte", "לא נשלח",
+ * "wasn't successful") says the thing did not happen, which admits the failure in any language the
+ * claims are read in. Not the hedges and conditions of NEGATION ("may", "once", "if"): those suppose.
+ */
+export const NOT = [
+  words([
+    'not', "\\w+n't", 'never', 'nicht', 'nie', 'niemals', 'kein(?:e|en|er|em|es)?', 'no', 'nunca', 'ne', 'pas', 'jamais', "n'\\w+", 'non', 'não', 'niet', 'nooit', 'geen', 'inte', 'ej', 'aldrig', 'не', 'ни', 'لم', 'لا', 'لن', 'ليس', 'ليست', 'לא', 'אין', 'नहीं', 'न', 'değil', 'không', 'chưa', 'tidak', 'belum', 'bukan', 'δεν', 'μην', 'nu', 'nem', 'nincs', 'ei', 'eivät', 'ikke', 'نه', 'نشد', 'ne(?:bylo|byl|byla|byly)',
+  ]),
+  anywhere(['ません', 'なかった', 'ていない', '没有', '沒有', '没', '沒', '未', '않', '못', 'ไม่']),
+];
 
 /**
  * Conditions ("if", "falls", "если"): an admission after one in its clause supposes a failure, it

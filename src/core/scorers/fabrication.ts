@@ -1,7 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
-import { ADMISSIONS, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
+import { ADMISSIONS, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -247,6 +247,12 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
     const match = unconditional(pattern, plain);
     return match ? [match] : [];
   });
+  // A claim under a plain "not" ("não foi enviado", "skickades inte", "wasn't successful") says it did not happen.
+  for (const clause of clausesOf(plain)) {
+    if (/[?？؟]\s*$/.test(clause) || matchAny(NOT, clause) === undefined || matchAny(CONDITION, clause) !== undefined) continue;
+    const claim = matchAny(CLAIMS.map(({ pattern }) => pattern), clause);
+    if (claim !== undefined) admissions.push(`${claim.trim()} (negated)`);
+  }
   // Quoting the error ("returned HTTP 500", "within 2000 ms") says it happened, in any language.
   const errorCodes = new Set(quotedNumbers.filter((digits) => digits.length >= 3).map((digits) => String(Number(digits))));
   const quote = numbersIn(text).find((n) => n.values.some((value) => errorCodes.has(value)));
