@@ -19,6 +19,11 @@
 //   --no-build             measure lib/ as it is, even if src/ is newer or does not compile
 //   --keep                 keep the temporary folder (logs, reports) and print where it is
 //   --scenario KEY         only this server: example or hang (default: both)
+//   --server "CMD"         instead, a server nobody here wrote: CMD starts it over HTTP, with {port}
+//                          replaced by a free port (and PORT set to it), e.g.
+//                          --server "node .../server-everything/dist/index.js streamableHttp"
+//   --server-path P        its MCP endpoint's path (default /mcp)
+//   --server-title T       what to call it in the output (default: the command)
 //
 // Exit codes: 0 the benchmark ran (whatever either tool said about the server); 1 it could not
 // run (setup, build, install, server start, a tool crashed or hung); 2 bad flags.
@@ -29,7 +34,7 @@
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -64,6 +69,9 @@ function parseOptions(argv) {
       'no-build': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       scenario: { type: 'string' },
+      server: { type: 'string' },
+      'server-path': { type: 'string', default: '/mcp' },
+      'server-title': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -89,6 +97,7 @@ function parseOptions(argv) {
     build: !values['no-build'],
     keep: values.keep,
     scenario: values.scenario,
+    external: values.server === undefined ? undefined : { key: 'external', title: values['server-title'] ?? values.server, command: values.server, path: values['server-path'], extra: [] },
   };
 }
 
@@ -109,7 +118,8 @@ async function main(opts) {
     else rmSync(work, { recursive: true, force: true });
   });
 
-  for (const scenario of SCENARIOS.filter((each) => !opts.scenario || each.key === opts.scenario)) {
+  const scenarios = opts.external ? [opts.external] : SCENARIOS.filter((each) => !opts.scenario || each.key === opts.scenario);
+  for (const scenario of scenarios) {
     console.log(`=== ${scenario.title} ===`);
     await benchScenario(opts, { meter, built, official, selection, oursNodeVersion, work, scenario });
     console.log('');
@@ -298,6 +308,7 @@ async function freePort() {
 }
 
 async function startServer(scenario) {
+  if (scenario.command) return startExternalServer(scenario);
   const port = await freePort();
   const args = [join(ROOT, scenario.script), '--http', '--port', String(port), ...scenario.extra];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -333,6 +344,49 @@ async function startServer(scenario) {
       child.kill('SIGTERM');
     }),
   };
+}
+
+/**
+ * A server nobody here wrote (--server): it prints nothing we could wait for, so it is ready when
+ * its port accepts a connection. Python servers take seconds to import: 60 s.
+ */
+async function startExternalServer(scenario) {
+  const port = await freePort();
+  const command = scenario.command.replaceAll('{port}', String(port));
+  // exec: the shell becomes the server, so a signal to the child reaches the server itself.
+  const child = spawn('sh', ['-c', `exec ${command}`], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  let exitCode = null;
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk) => { log = (log + chunk).slice(-4000); });
+  child.on('exit', (code, signal) => { exitCode = code ?? signal; });
+  const deadline = Date.now() + 60_000;
+  while (!(await accepts(port))) {
+    if (exitCode !== null) throw new BenchError(`the server exited (${exitCode}) before listening:\n${log}`);
+    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new BenchError(`the server did not accept connections on port ${port} within 60 s:\n${log}`); }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url: `http://127.0.0.1:${port}${scenario.path}`,
+    pid: child.pid,
+    command,
+    exited: () => exitCode !== null,
+    tail: () => tail(log, 20),
+    stop: () => new Promise((resolve) => {
+      if (exitCode !== null) return resolve();
+      const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => { clearTimeout(force); resolve(); });
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+function accepts(port) {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 // -------------------------------------------------------------------------------------------
