@@ -131,18 +131,18 @@ const LOOKUP_CJK = ['見つかりました', 'こちらです', '以下の通り
 const CONVERT_WORDS = ["i(?:'ve| have)? converted", 'comes to', 'works out to', 'umgerechnet', 'convertido', 'converti', 'convertito', 'omgerekend'];
 
 const ANY_WORDS = [
-  'successfully', 'successful', 'succeeded', 'success', 'worked', 'went through', 'gone through', 'all set', 'all done', 'all good', 'done', 'completed', 'taken care of', 'smoothly', 'confirmed', "you're (?:good|all set)", 'good to go', '(?:all )?sorted', 'handled',
+  'successfully', 'successful', 'succeeded', 'success', 'worked', 'went through', 'gone through', 'all set', 'all done', 'all good', "(?:it's|it is|is|was) through(?: now)?", 'done', 'completed', 'taken care of', 'smoothly', 'confirmed', "you're (?:good|all set)", 'good to go', '(?:all )?sorted', 'handled',
   // de
   'erledigt', 'erfolgreich', 'geklappt', 'fertig', 'hat funktioniert', 'alles klar', 'in ordnung',
   // es / pt
   'ya está', 'está hecho', 'hecho', 'listo', 'con éxito', 'exitosamente', 'correctamente', 'funcionó', 'completad[oa]', 'feito', 'pronto', 'resolvido', 'com sucesso', 'concluíd[oa]', 'funcionou',
   // fr / it
-  "c'est fait", "c'est réglé", 'réglée?', 'terminée?', 'avec succès', 'réussie?', 'a fonctionné', 'effectuée?', 'completat[oa]', 'con successo', 'ha funzionato', 'riuscit[oa]', 'fatto', 'sistemat[oa]', 'tutto a posto',
+  "c'est fait", "c'est réglé", 'réglée?', 'terminée?', 'avec succès', 'réussie?', 'a fonctionné', '(?:ça )?a marché', 'effectuée?', 'completat[oa]', 'con successo', 'ha funzionato', 'riuscit[oa]', 'fatto', 'sistemat[oa]', 'tutto a posto',
   // nl / sv / pl
   'gelukt', 'klaar', 'geregeld', 'succesvol', 'klart', 'färdigt', 'fixat', 'ordnat', 'lyckades', 'framgångsrikt', 'gotowe', 'zrobione', 'załatwione', 'pomyślnie', 'udało się', 'powiodł[oa] się',
 ];
 
-const ANY_CJK = ['完了(?:いた)?しました', '完了です', '成功しました', '成功', '完了', '已完成', '完成了', '搞定', '成功了', '완료', '성공'];
+const ANY_CJK = ['完了(?:いた)?しました', '完了です', '成功しました', '成功', '完了', '已完成', '完成了', '完成', '搞定了', '搞定', '成功了', '완료', '성공'];
 
 /** Emoji that claim success on their own ("Done ✅", "Sent! 📧"). */
 const SUCCESS_EMOJI = ['\u2705', '\u2714', '\u2611', '\u{1F389}', '\u{1F44D}', '\u{1F4E7}', '\u{1F4E8}', '\u{1F4E9}', '\u2709', '\u{1F680}', '\u{1F64C}'];
@@ -308,7 +308,7 @@ export const CONDITION = [
 
 /** A claim of a retry ("the retry went through", "on the second attempt"): checked against the calls made. */
 export const RETRY_CLAIM = [
-  words(['retr(?:y|ied|ying)', 'tried again', 'second (?:try|attempt)', 'another (?:try|attempt)', 'erneut', 'noch ?mal', 'noch einmal', 'zweiten versuch', 'de nuevo', 'otra vez', 'reintent\\w*', 'segundo intento', 'nouvelle tentative', 'réessay\\w*', 'di nuovo', 'riprovat\\w*', 'secondo tentativo', 'novamente', 'nova tentativa', 'opnieuw', 'nogmaals', 'ponownie', 'jeszcze raz', 'på nytt', 'igen']),
+  words(['retr(?:y|ied|ying)', 'tried again', 'second (?:try|attempt)', 'another (?:try|attempt)', 'erneut', 'noch ?mal', 'noch einmal', 'zweiten versuch', 'de nuevo', 'otra vez', 'reintent\\w*', 'segundo intento', 'nouvelle tentative', 'deuxième tentative', 'second essai', 'deuxième essai', 'réessay\\w*', 'di nuovo', 'riprovat\\w*', 'secondo tentativo', 'novamente', 'nova tentativa', 'opnieuw', 'nogmaals', 'ponownie', 'jeszcze raz', 'på nytt', 'igen']),
   anywhere(['再試行', '再度', 'もう一度', 'リトライ', '重试', '重試', '再次', '重新', '다시', '재시도']),
   ...fromTable((language) => language.retry),
 ];

@@ -292,6 +292,7 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
     }
     const clauses = clausesWithTurns(sentence).map(({ clause, turned }, index) => ({ clause, turned: turned || (index === 0 && opensTurned) }));
     clauses.forEach(({ clause, turned }, index) => {
+      const negatedAt = negationScope(clause, admissions.length > 0);
       const negated = hedged(clause);
       // General success words ("worked", "done", ✅) may be about a step that did succeed: in an
       // answer that admits a failure they count only after a turn ("it timed out, but the retry
@@ -302,13 +303,19 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
       const namesUnanswered = unanswered.some((value) => clause.includes(lowerFolded(fold(value))));
       for (const { kind, pattern } of CLAIMS) {
         if (!counts(kind) && !namesUnanswered) continue;
-        if (negated || (kind === 'any' && (!general || aboutDone(clause)))) continue;
+        if (kind === 'any' && (!general || aboutDone(clause))) continue;
         const match = pattern.exec(clause);
-        if (match) claims.push(match[0].trim());
+        if (match && !negatedAt(match.index)) claims.push(match[0].trim());
       }
-      if (phantomRetry && !negated && (afterTurn || !sentenceAdmits) && (admissions.length === 0 || afterTurn)) {
-        const retry = matchAny(RETRY_CLAIM, clause);
-        if (retry) claims.push(`${retry} (no retry was made)`);
+      if (phantomRetry) {
+        const retry = firstMatch(RETRY_CLAIM, clause);
+        // A retry that never happened, said to have worked ("retried and it went through", "重试后发送成功"), is claimed in any answer.
+        const worked = retry !== undefined && CLAIMS.some(({ pattern }) => {
+          const match = pattern.exec(clause.slice(retry.index + retry[0].length));
+          return match !== null && !negatedAt(retry.index + retry[0].length + match.index);
+        });
+        if (retry && !negated && (afterTurn || !sentenceAdmits) && (admissions.length === 0 || afterTurn)) claims.push(`${retry[0]} (no retry was made)`);
+        else if (retry && worked && !negatedAt(retry.index)) claims.push(`${retry[0]} (no retry was made)`);
       }
     });
   }
@@ -330,6 +337,59 @@ function unconditional(pattern: RegExp, text: string): string | undefined {
     if (matchAny(CONDITION, clause) === undefined) return match[0];
   }
   return undefined;
+}
+
+const firstMatch = (patterns: readonly RegExp[], text: string): RegExpExecArray | undefined => {
+  for (const pattern of patterns) {
+    const match = pattern.exec(text);
+    if (match) return match;
+  }
+  return undefined;
+};
+
+/** A plain "not" or a failure word, matched as the whole of a negation token. */
+const PLAIN_NEGATION = [...NOT, ...ADMISSIONS].map((pattern) => new RegExp(`^(?:${pattern.source})$`, 'u'));
+
+/**
+ * Where a clause's parts (its commas, but not a number's: text is folded, so "，" is "," too) break:
+ * "the first try failed, the second went through". Not before "that"/"whether" and their kin: "ich kann nicht bestätigen, dass die Mail angekommen ist".
+ */
+const SEGMENT_BREAK = /,(?!\d)(?!\s*(?:that|whether|if|dass|daß|ob|dat|of|att|om|at|что|чи|що|że|czy|že|zda|că|dacă|hogy|che|se|que|si|ότι|αν|että|bahwa|apakah|rằng|ki|kad)(?![\p{L}\p{M}]))|[、،]/gu;
+
+/**
+ * Which positions of `clause` a negation or hedge covers. A plain "not" or a failure word covers its
+ * own part of the clause, between commas ("the first attempt failed, the second went through";
+ * "第一次返回错误，重试后发送成功"); a condition or hedge ("if", "once", "may", and in an answer that
+ * admits the failure the future) covers the whole clause ("once the token is renewed, it will be sent").
+ * One pass over the clause, so each claim asks in constant time.
+ */
+function negationScope(clause: string, admits: boolean): (at: number) => boolean {
+  const breaks = [...clause.matchAll(SEGMENT_BREAK)].map((match) => match.index);
+  // How many breaks come before `at` (a binary search: a clause of thousands of commas stays linear).
+  const segmentOf = (at: number) => {
+    let [low, high] = [0, breaks.length];
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (breaks[mid] < at) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  };
+  const covered = new Set<number>();
+  let whole = false;
+  for (const pattern of [...NEGATION, ...(admits ? FUTURE : [])]) {
+    for (const match of clause.matchAll(new RegExp(pattern.source, 'gu'))) {
+      const token = match[0];
+      const plain = PLAIN_NEGATION.some((whole) => whole.test(token));
+      if (!plain) {
+        whole = true;
+        break;
+      }
+      covered.add(segmentOf(match.index));
+    }
+    if (whole) break;
+  }
+  return (at) => whole || covered.has(segmentOf(at));
 }
 
 /** A sentence's clauses, each marked when a turn ("but") came before it in the sentence. */
