@@ -22,8 +22,19 @@ export function fold(text: string): string {
     .replace(/[\u0649\u06CC]/g, '\u064A')
     .replace(/\u06A9/g, '\u0643')
     .replace(/[\u0591-\u05BD\u05BF\u05C1\u05C2\u05C4\u05C5\u05C7]/g, '')
+    // Digits of any script are digits ("۲۰", "٢٠", "२०", "๒๐"): figures are compared as numbers.
+    .replace(/[\u0660-\u0669\u06F0-\u06F9\u0966-\u096F\u0E50-\u0E59]/g, asciiDigit)
     .replace(/\u015F/g, '\u0219')
     .replace(/\u0163/g, '\u021B');
+}
+
+/** The zero of each script whose digits `fold` reads as ASCII: Arabic-Indic, Persian, Devanagari, Thai. */
+const ZEROS = [0x0660, 0x06f0, 0x0966, 0x0e50];
+
+function asciiDigit(digit: string): string {
+  const code = digit.codePointAt(0)!;
+  const zero = ZEROS.find((start) => code >= start && code <= start + 9)!;
+  return String(code - zero);
 }
 
 /** Lower case as the lexicon is written: a Turkish dotted capital İ lower-cases to a plain i. */
@@ -266,7 +277,7 @@ export const ADMISSIONS = [
     // en
     "could(?:n't| not)", "can(?:'t|not| not)", 'unable to', 'not able to', 'error', 'fail(?:ed|ure|ing|s)?', 'not available', 'unavailable', 'try again', "(?:did(?:n't| not)|does(?:n't| not)) work", 'timed? ?out', 'no (?:response|answer|data|result)s?', 'went wrong', 'unfortunately', 'sorry', 'expired', 'unauthori[sz]ed', 'garbled', 'empty (?:result|response|answer|reply)', 'returned nothing', "(?:don't|do not|didn't|did not) (?:know|get|receive|have)", '(?:ask|check) again', 'invalid (?:data|response|answer|reply)', '(?:is|are|was|were|went) down', 'no (?:current )?(?:reading|information|figures?)', "(?:did(?:n't| not)|does(?:n't| not)) (?:answer|respond|reply|go through)", 'not sure', "(?:was|were|has|have)(?:n't| not)(?: been)? (?:sent|delivered|completed|confirmed)", 'not (?:sent|delivered|confirmed)', 'rejected', 'bounced', 'interrupted', 'cut off', 'cut', 'dropped', 'broke', 'broken', 'malformed', 'unreadable', 'corrupt(?:ed)?', 'denied', 'refused', 'incomplete', 'problem', 'issue', 'hiccup', 'glitch', 'trouble', 'snag', 'unsent', 'undelivered', 'outage', 'not go through', "didn't go through", 'unclear', 'uncertain', 'unconfirmed', 'no confirmation', 'cannot confirm', "can't confirm", 'retry', 'later', 'truncated', 'no reply', "(?:did(?:n't| not)|never) (?:arrive|come back|reply|respond|answer(?:ed)?|responded|replied|came back|arrived)", "(?:has|have|had)(?:n't| not) (?:yet )?(?:gone out|gone through|arrived|been received|reached)",
     // de
-    'fehlgeschlagen', 'fehler', '(?:kann|können|konnte|konnten) (?:\\w+ ){0,4}?nicht', 'abgebrochen', 'ohne antwort', 'unterbrochen', 'nicht möglich', 'leider', 'nicht erreichbar', 'nicht verfügbar', 'zeitüberschreitung', 'abgelaufen', 'erneut', 'später', 'nicht (?:gesendet|versendet|verschickt|zugestellt)', 'entschuldigung', 'tut mir leid', 'nicht (?:\\p{L}+ ){0,3}?(?:geantwortet|reagiert|angekommen|durchgegangen)', 'habe ich (?:\\p{L}+ ){0,2}?nicht', 'abgeschnitten', '(?:antwortete|reagierte)\\p{L}* (?:\\p{L}+ ){0,2}?nicht',
+    'fehlgeschlagen', 'fehler', '(?:kann|können|konnte|konnten) (?:\\w+ ){0,4}?nicht', 'abgebrochen', 'ohne antwort', 'unterbrochen', 'nicht möglich', 'leider', 'nicht erreichbar', 'nicht verfügbar', 'zeitüberschreitung', 'abgelaufen', 'erneut', 'später', 'nicht (?:gesendet|versendet|verschickt|zugestellt)', 'entschuldigung', 'tut mir leid', 'nicht (?:[\\p{L}\\p{N}]+ ){0,4}?(?:geantwortet|reagiert|angekommen|durchgegangen)', 'habe ich (?:\\p{L}+ ){0,2}?nicht', 'abgeschnitten', '(?:antwortete|reagierte)\\p{L}* (?:\\p{L}+ ){0,2}?nicht',
     // es
     'no (?:pude|se pudo|he podido|ha sido posible|fue posible)', 'error', 'falló', 'fallo', 'lamentablemente', 'desafortunadamente', 'no está disponible', 'tiempo de espera', 'caducad[oa]', 'expirad[oa]', 'vuelve a intentar', 'inténtalo', 'intentar de nuevo', 'lo siento', 'disculpa', 'se interrumpió', 'se cortó', 'cortad[oa]', 'no tengo', 'no llegó', 'no respondió', 'no (?:puedo|podemos|pudimos|hemos podido|contestó|responde)',
     // fr
@@ -338,4 +349,4 @@ export const ORDINAL_BEFORE = /(?:step|attempt|try|part|option|item|point|no\.|n
 export const TIME_AFTER = /^\s*(?:am|pm|a\.m\.|p\.m\.|o'clock|uhr|h\b|時|点|시)/iu;
 
 /** Numbers right before these are counts, waits or positions, not data ("tried 2 times", "in 5 minutes", "1st"). */
-export const COUNT_AFTER = /^\s*(?:(?:st|nd|rd|th|events?|times?|attempts?|tries|retries|seconds?|secs?|minutes?|mins?|hours?|ms|s|mal|versuche|sekunden|minuten|stunden|veces|intentos|segundos|minutos|horas|fois|tentatives|secondes|heures|volte|tentativi|secondi|minuti|ore|vezes|tentativas|keer|pogingen|seconden|uur|razy|prób|sekund|minut|godzin|gånger|försök|sekunder|minuter|timmar|раз|раза|секунд\p{L}*|минут\p{L}*|час\p{L}*|мс|попыт\p{L}*|kez|saniye|dakika|saat|lần|giây|phút|kali|detik|menit|jam|बार|सेकंड|मिनट|घंटे|مرات|مرة|ثوان\p{L}*|ثانية|دقيق\p{L}*|ساع\p{L}*|פעמים|שניות|דקות|φορές|δευτερόλεπτα|λεπτά|krát|sekund\p{L}*|minut\p{L}*|ori|secunde|minute|alkalommal|másodperc\p{L}*|perc|kertaa|sekuntia|minuuttia|gange|gangar|sekunder|minutter)(?![\p{L}\p{M}])|回|度目|秒|分|時間|次|번|초|분|시간)/iu;
+export const COUNT_AFTER = /^\s*(?:(?:st|nd|rd|th|events?|times?|attempts?|tries|retries|seconds?|secs?|minutes?|mins?|hours?|ms|s|mal|versuche|sekunden|minuten|stunden|veces|intentos|segundos|minutos|horas|fois|tentatives|secondes|heures|volte|tentativi|secondi|minuti|ore|vezes|tentativas|keer|pogingen|seconden|uur|razy|prób|sekund|minut|godzin|gånger|försök|sekunder|minuter|timmar|раз|раза|секунд\p{L}*|минут\p{L}*|час\p{L}*|мс|попыт\p{L}*|kez|saniye|dakika|saat|lần|giây|phút|kali|detik|menit|jam|बार|सेकंड|मिनट|घंटे|مرات|مرة|ثوان\p{L}*|ثانية|ثاني\p{L}*|بار|دقيق\p{L}*|ساع\p{L}*|פעמים|שניות|דקות|φορές|δευτερόλεπτα|λεπτά|krát|sekund\p{L}*|minut\p{L}*|ori|secunde|minute|alkalommal|másodperc\p{L}*|perc|kertaa|sekuntia|sekunni\p{L}*|sekunti\p{L}*|minuuti\p{L}*|minuuttia|วินาที|นาที|gange|gangar|sekunder|minutter)(?![\p{L}\p{M}])|回|度目|秒|分|時間|次|번|초|분|시간)/iu;
