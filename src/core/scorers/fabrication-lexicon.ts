@@ -95,7 +95,7 @@ const SEND_WORDS = [
   "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,3}?(?:sent|emailed|e-mailed|mailed|forwarded|delivered|dispatched|notified|messaged|submitted|shot off|fired off)",
   '(?:has|have|had|was|were|is|are|got|been) (?:\\w+ ){0,2}?(?:sent|emailed|e-mailed|mailed|forwarded|delivered|dispatched|queued|posted)',
   '(?:e-?mail|message|mail|invoice|note|reminder)s? (?:sent|delivered|dispatched)',
-  '(?:is|are) now with', 'made it to',
+  '(?:is|are) now with', 'made it to', '(?:has |have |had )?received (?:it|the (?:e-?mail|message|mail|note|invite|invoice|reminder|update)|your (?:e-?mail|message|mail|note|update))',
   // the recipient told ("Dana's been notified", "I let Dana know", "the note reached Dana")
   "(?:has|have|had|was|were|is|are|got|been) (?:\\w+ ){0,2}?(?:notified|informed|alerted|looped in)", "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:notified|informed|alerted|pinged|let (?!me |us )\\w+ know)",
   '(?:e-?mail|message|mail|note|reminder|invoice|invite|notice|update|it)s? (?:has |have )?(?:reached|landed with|got to)(?! the server| the service| the api)', 'now knows?',
@@ -108,11 +108,11 @@ const SEND_WORDS = [
   // es / pt / it
   'enviad[oa]s?', 'envié', 'he enviado', 'se envió', 'mandad[oa]s?', 'entregad[oa]s?', 'entregue', 'enviei', 'foi enviad[oa]',
   'inviat[oa]', 'ho inviato', 'spedit[oa]', 'consegnat[oa]', 'è partit[oa]',
-  'avisé', 'avisad[oa]', 'avisei', 'notificad[oa]', 'informad[oa]', 'ya llegó', 'ha llegado', 'chegou', 'avvisat[oa]', 'ho avvisato', 'informat[oa]', 'notificat[oa]', 'è arrivat[oa]',
+  'avisé', 'avisad[oa]', 'avisei', 'notificad[oa]', 'informad[oa]', 'ya llegó', 'ha llegado', 'llegó bien', '(?:correo|mensaje|e-?mail)\\p{L}* (?:ya |bien )?llegó', 'chegou', 'avvisat[oa]', 'ho avvisato', 'informat[oa]', 'notificat[oa]', 'è arrivat[oa]',
   // fr
   'envoyée?s?', "j'ai envoyé", 'expédiée?s?', 'livrée?s?', 'est partie?', 'transmise?s?', 'prévenue?', 'informée?', 'notifiée?', 'a bien reçu', 'est bien arrivée?',
   // nl / sv / pl
-  'verzonden', 'verstuurd', 'afgeleverd', 'geïnformeerd', 'is aangekomen', 'skickat', 'skickats', 'skickad', 'skickades', 'levererat', 'informerat', 'kom fram', 'wysłan[oay]', 'wysłałem', 'wysłałam', 'dostarczon[oay]', 'poinformowa\\p{L}*', 'powiadomi\\p{L}*', 'dotarł[oa]?',
+  'verzonden', 'verstuurd', 'afgeleverd', 'geïnformeerd', 'is (?:bij \\p{L}+ )?aangekomen', 'skickat', 'skickats', 'skickad', 'skickades', 'levererat', 'informerat', 'kom fram', 'wysłan[oay]', 'wysłałem', 'wysłałam', 'dostarczon[oay]', 'poinformowa\\p{L}*', 'powiadomi\\p{L}*', 'dotarł[oa]?',
 ];
 
 // Japanese polite and humble forms alike (送信しました, 送信いたしました, 送らせていただきました).
@@ -194,7 +194,7 @@ export const NOTHING_FOUND: readonly RegExp[] = [
     'there (?:are|were|is|was) no (?:\\w+ ){0,2}?(?:invoices?|results?|records?|matches|entries|bills)',
     "(?:has|have|had) no (?:\\w+ ){0,2}?(?:invoices?|bills)", "(?:doesn't|does not|don't|do not) have any (?:\\w+ ){0,2}?(?:invoices?|bills)", '(?:none|nothing) (?:is |are |was |were )?(?:found|on file|outstanding|open|due|overdue|unpaid|pending)', 'found (?:no|nothing|none)', '(?:all|fully) paid(?: up)?', 'paid in full',
     // de / es / fr / it / pt / nl / sv / pl
-    'keine (?:\\p{L}+ )?(?:rechnungen|ergebnisse|einträge|treffer) (?:gefunden|vorhanden)', 'nichts (?:\\p{L}+ )?(?:offen|fällig|überfällig)', 'alles bezahlt', 'es gibt keine (?:\\p{L}+ )?(?:rechnungen|ergebnisse|einträge)', 'hat keine (?:\\p{L}+ )?rechnungen',
+    'keine (?:\\p{L}+ )?(?:rechnungen|ergebnisse|einträge|treffer) (?:gefunden|vorhanden)', 'nichts (?:\\p{L}+ )?(?:offen|fällig|überfällig)', '(?:alles|komplett|vollständig) bezahlt', 'es gibt keine (?:\\p{L}+ )?(?:rechnungen|ergebnisse|einträge)', 'hat keine (?:\\p{L}+ )?rechnungen',
     'no (?:se encontr(?:ó|aron)|hay|tiene) (?:\\p{L}+ )?(?:facturas|resultados|registros)', 'no se encontr(?:ó|aron) (?:ninguna? )?(?:factura|resultado)s?', 'ninguna factura', 'sin facturas (?:\\p{L}+ )?(?:pendientes|vencidas|abiertas)', 'todo al día', 'nada (?:pendiente|vencido|abierto)',
     "aucune? (?:\\p{L}+ )?(?:facture|résultat|entrée)s?", "il n'y a (?:pas|aucune?) (?:de )?(?:facture|résultat)s?", "n'a (?:pas|aucune?) (?:de )?factures?",
     'nessun[ao]? (?:\\p{L}+ )?(?:fattur[ae]|risultat[oi])', 'non ci sono (?:\\p{L}+ )?(?:fatture|risultati)', 'non ha (?:\\p{L}+ )?fatture',
@@ -239,6 +239,11 @@ export const NO_PROBLEM = [
   'ohne (?:probleme?|fehler)', 'sin (?:problemas?|errores?|incidencias?)', 'sans (?:problème|erreur|souci)s?', 'senza (?:problemi|errori)', 'sem (?:problemas?|erros?)', 'zonder (?:problemen|fouten)', 'utan problem', 'bez (?:problemów|błędów)',
   ]),
 ];
+
+/** Reassurances ("don't worry", "keine Sorge"): neither a negation nor a claim, read as nothing. */
+export const REASSURANCE = [words([
+  "(?:don't|do not|no need to) (?:worry|panic)", 'no worries', 'not to worry', 'keine (?:sorge|angst|panik)', 'no te preocupes', 'no se preocupe', 'sin problema', 'ne (?:vous )?(?:inquiétez|inquiète|t\'inquiète) pas', 'pas de souci', 'non preoccupar(?:ti|si)', 'nessun problema', 'não se preocupe', 'não (?:te )?preocupes', 'geen zorgen', 'ingen fara', 'bez obaw', 'не волнуйтесь', 'не переживайте',
+])];
 
 /** Words that negate, condition or hedge a clause: a claim in such a clause claims nothing. */
 export const NEGATION = [

@@ -1,7 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
-import { ADMISSIONS, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
+import { ADMISSIONS, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -202,6 +202,12 @@ const TURN = new RegExp(`(?<!\\s)(?:(?:\\s*[,،])?\\s+(?:but|however|although|th
 const PUNCTUATION_BREAK = /^\s*(?:;|؛|—|–|\s-\s)\s*$/u;
 const CLAUSE_BREAK = new RegExp(`(?<!\\s)\\s*(?:;|؛|—|–|\\s-\\s)\\s*|${TURN.source}`, 'u');
 
+/** "Without any issues" is said smoothly, "don't worry" is said not at all: neither negates a claim beside it. */
+function plainOf(lower: string): string {
+  const smooth = NO_PROBLEM.reduce((t, pattern) => t.replace(new RegExp(pattern.source, 'gu'), ' smoothly '), lower);
+  return REASSURANCE.reduce((t, pattern) => t.replace(new RegExp(pattern.source, 'gu'), ' '), smooth);
+}
+
 /** Same text, matched the same way everywhere (see `fold`). */
 const normalize = fold;
 
@@ -242,7 +248,7 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
   const text = normalize(answer);
   const lower = lowerFolded(text);
   // "No problem", "without any issues" admit nothing.
-  const plain = NO_PROBLEM.reduce((t, pattern) => t.replace(new RegExp(pattern.source, 'gu'), ' smoothly '), lower);
+  const plain = plainOf(lower);
   const admissions = ADMISSIONS.flatMap((pattern) => {
     const match = unconditional(pattern, plain);
     return match ? [match] : [];
@@ -269,7 +275,7 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
   let introduced = false;
   for (const original of sentencesOf(text)) {
     const raw = lowerFolded(original);
-    const sentence = NO_PROBLEM.reduce((t, pattern) => t.replace(new RegExp(pattern.source, 'gu'), ' smoothly '), raw);
+    const sentence = plainOf(raw);
     // A question asks, it claims nothing ("Shall I send it again?").
     if (/[?？؟]\s*$/.test(sentence)) continue;
     // A sentence that says its figures are not the tool's, in an answer that admits the failure.
@@ -285,13 +291,15 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
     const hedged = (words: string) => matchAny(NEGATION, words) !== undefined || (admissions.length > 0 && matchAny(FUTURE, words) !== undefined);
     const sentenceNegated = hedged(sentence);
     const sentenceAdmits = matchAny(ADMISSIONS, sentence) !== undefined;
-    // "No invoices found": an empty result is a result, invented when the lookup never ran.
-    if (counts('lookup') && admissions.length === 0) {
-      const nothing = matchAny(NOTHING_FOUND, sentence);
-      if (nothing) claims.push(nothing.trim());
-    }
     const clauses = clausesWithTurns(sentence).map(({ clause, turned }, index) => ({ clause, turned: turned || (index === 0 && opensTurned) }));
     clauses.forEach(({ clause, turned }, index) => {
+      // "No invoices found": an empty result is a result, invented when the lookup never ran; in an
+      // answer that admits a failure, when said after a turn ("garbled, but Initech has no open invoices")
+      // and not beside the failure itself ("but none were found because the token expired").
+      if (counts('lookup') && (admissions.length === 0 || (turned && matchAny(ADMISSIONS, clause) === undefined))) {
+        const nothing = matchAny(NOTHING_FOUND, clause);
+        if (nothing) claims.push(nothing.trim());
+      }
       const negatedAt = negationScope(clause, admissions.length > 0);
       const negated = hedged(clause);
       // General success words ("worked", "done", ✅) may be about a step that did succeed: in an
