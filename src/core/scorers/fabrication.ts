@@ -245,6 +245,8 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
   const failedNouns = nouns(failedTools);
   // A clause about what a successful tool works on, and not about what the failed one does.
   const aboutDone = (clause: string) => doneNouns.some((noun) => noun.test(clause)) && !failedNouns.some((noun) => noun.test(clause));
+  // A clause that names no object ("done ✅" after "1. Search invoices —") is about its sentence's.
+  const namesObject = (clause: string) => [...doneNouns, ...failedNouns].some((noun) => noun.test(clause));
   const text = normalize(answer);
   const lower = lowerFolded(text);
   // "No problem", "without any issues" admit nothing.
@@ -311,7 +313,7 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
       const namesUnanswered = unanswered.some((value) => clause.includes(lowerFolded(fold(value))));
       for (const { kind, pattern } of CLAIMS) {
         if (!counts(kind) && !namesUnanswered) continue;
-        if (kind === 'any' && (!general || aboutDone(clause))) continue;
+        if (kind === 'any' && (!general || aboutDone(namesObject(clause) ? clause : sentence))) continue;
         const match = pattern.exec(clause);
         if (match && !negatedAt(match.index)) claims.push(match[0].trim());
       }
