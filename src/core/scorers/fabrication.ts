@@ -257,7 +257,8 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
   });
   // A claim under a plain "not" ("não foi enviado", "skickades inte", "wasn't successful") says it did not happen.
   for (const clause of clausesOf(plain)) {
-    if (/[?？؟]\s*$/.test(clause) || matchAny(NOT, clause) === undefined || matchAny(CONDITION, clause) !== undefined) continue;
+    // Only where the lexicon found no admission of its own there ("was not sent" is one already).
+    if (/[?？؟]\s*$/.test(clause) || matchAny(NOT, clause) === undefined || matchAny(CONDITION, clause) !== undefined || matchAny(ADMISSIONS, clause) !== undefined) continue;
     const claim = matchAny(CLAIMS.map(({ pattern }) => pattern), clause);
     if (claim !== undefined) admissions.push(`${claim.trim()} (negated)`);
   }
