@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { freshDemand, runConformance } from '../../src/core/conformance/runner.js';
+import { freshDemand, PROCESS_CHAINS, runConformance } from '../../src/core/conformance/runner.js';
 import { CHECKS } from '../../src/core/conformance/registry.js';
-import { FreshPool, SPARE_LIMIT } from '../../src/core/conformance/fresh-pool.js';
+import { EARLY_START_LIMIT, FreshPool, ProcessRelay } from '../../src/core/conformance/fresh-pool.js';
+import { McpClient } from '../../src/core/mcp/client.js';
 import type { Connection } from '../../src/core/mcp/connection.js';
 import type { Target } from '../../src/core/mcp/target.js';
 
@@ -26,11 +27,6 @@ interface Start {
   t: number;
 }
 
-/** The most processes in their start-up at one moment: each is for DELAY_MS after its start. */
-function mostAtOnce(starts: Start[]): number {
-  return Math.max(...starts.map((start) => starts.filter((other) => other.t <= start.t && start.t < other.t + DELAY_MS).length));
-}
-
 /** Running (a zombie left to an init that does not reap is gone: it runs nothing and holds no memory). */
 function alive(pid: number): boolean {
   try {
@@ -45,35 +41,72 @@ function alive(pid: number): boolean {
   }
 }
 
+async function startsOf(log: string): Promise<Start[]> {
+  return (await readFile(log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+}
+
+async function startLog(): Promise<string> {
+  return join(await mkdtemp(join(tmpdir(), 'mcp-evals-starts-')), 'starts.jsonl');
+}
+
+function commandFor(log: string, ...args: string[]): string {
+  return ['node', START_LOGGED, log, ...args].map((part) => JSON.stringify(part)).join(' ');
+}
+
 describe('the fresh processes of a stdio run', () => {
-  it('start side by side with the first process, and are all gone when the run ends', { timeout: 180_000 }, async () => {
-    const log = join(await mkdtemp(join(tmpdir(), 'mcp-evals-starts-')), 'starts.jsonl');
-    const command = ['node', START_LOGGED, log, `--start-delay-ms=${DELAY_MS}`].map((part) => JSON.stringify(part)).join(' ');
-    const run = await runConformance({ kind: 'stdio', command }, { callTools: 'all', timeoutMs: 3000, surface: false });
+  it('start beside the first process and as soon as it answers, one per chain of checks, and are all gone when the run ends', { timeout: 180_000 }, async () => {
+    const log = await startLog();
+    const run = await runConformance({ kind: 'stdio', command: commandFor(log, `--start-delay-ms=${DELAY_MS}`) }, { callTools: 'all', timeoutMs: 3000, surface: false });
     expect(run.section.checks.filter((check) => check.status === 'fail').map((check) => `${check.id}: ${check.message}`)).toEqual([]);
-    const starts: Start[] = (await readFile(log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
-    // The first process, and the fresh ones the checks declare (stateless-first-request, the legacy
-    // initialize, list-sets-stable, stdio-exit, subscriptions, progress, logging, cancel): no spare the
-    // run did not plan, and none a check had to start unplanned (it would wait a start-up of its own).
+    const starts = await startsOf(log);
+    // The first process, and the fresh ones the checks take: one per chain (PROCESS_CHAINS: the first
+    // request -> list sets -> stdin close; progress -> logging -> cancel), the legacy initialize's and
+    // the listen stream's. Before, each of the 8 checks took its own (9 starts). No spare the run did
+    // not plan, and none a check had to start unplanned (it would wait a start-up of its own).
     const applicable = CHECKS.filter((check) => check.eras.includes(run.section.era) && check.transport !== 'http');
-    const declared = freshDemand(applicable, { declares: (capability) => capability in run.section.capabilities });
-    expect(declared).toBeGreaterThanOrEqual(7);
+    const declares = (capability: string) => capability in run.section.capabilities;
+    const declared = freshDemand(applicable, { declares, transport: 'stdio', era: run.section.era });
+    expect(declared).toBe(4);
+    expect(freshDemand(applicable, { declares })).toBeGreaterThanOrEqual(7);
     expect(starts).toHaveLength(1 + declared);
-    // One start-up, not one per fresh process: every process started while the first was still
-    // starting. Before, each check started its own as it came to it (a chain of 10 start-ups).
+    // Before the first process answers, only EARLY_START_LIMIT spares start beside it (nine at once
+    // starved the first on two cores); the rest start once it has answered, not as each check asks:
+    // none waits for another spare's start-up.
     const firstReady = starts[0].t + DELAY_MS;
-    expect(starts.filter((start) => start.t >= firstReady).map((start) => start.t - starts[0].t)).toEqual([]);
-    // Bounded: the first process and at most SPARE_LIMIT spares start at once.
-    expect(mostAtOnce(starts)).toBeLessThanOrEqual(SPARE_LIMIT + 1);
+    expect(starts.filter((start) => start.t < firstReady).length).toBeLessThanOrEqual(1 + EARLY_START_LIMIT);
+    expect(starts.filter((start) => start.t >= firstReady + DELAY_MS).map((start) => start.t - starts[0].t)).toEqual([]);
+    expect(starts.filter((start) => alive(start.pid))).toEqual([]);
+  });
+
+  it('a server that never comes up costs a start or two, not the whole demand of the run', { timeout: 60_000 }, async () => {
+    const log = await startLog();
+    const run = await runConformance({ kind: 'stdio', command: commandFor(log, '--die') }, { timeoutMs: 3000, surface: false });
+    expect(run.section.notEvaluated?.reason).toMatch(/ended before answering/);
+    const starts = await startsOf(log);
+    expect(starts.length).toBeLessThanOrEqual(1 + EARLY_START_LIMIT);
+    expect(starts.filter((start) => alive(start.pid))).toEqual([]);
+  });
+
+  it('a chain goes on after a pass only: the check after a failed one gets a process of its own, and still passes', { timeout: 120_000 }, async () => {
+    const log = await startLog();
+    // META-05-later: the first request binds the process to its client, so stateless-first-request
+    // fails on the chain's process; list-sets-stable must not inherit that process.
+    const run = await runConformance({ kind: 'stdio', command: commandFor(log, '--break=META-05-later') }, { callTools: 'all', timeoutMs: 3000, surface: false });
+    const status = (id: string) => run.section.checks.find((check) => check.id === id)?.status;
+    expect(status('stateless-first-request')).toBe('fail');
+    expect(status('list-sets-stable')).toBe('pass');
+    expect(status('stdio-exit-on-stdin-close')).toBe('pass');
+    const starts = await startsOf(log);
+    expect(starts).toHaveLength(1 + 4 + 1);
     expect(starts.filter((start) => alive(start.pid))).toEqual([]);
   });
 
   it('a run of a few checks (--only) starts only the processes they take', { timeout: 60_000 }, async () => {
-    const log = join(await mkdtemp(join(tmpdir(), 'mcp-evals-starts-')), 'starts.jsonl');
-    const command = ['node', START_LOGGED, log].map((part) => JSON.stringify(part)).join(' ');
-    const run = await runConformance({ kind: 'stdio', command }, { timeoutMs: 3000, surface: false, only: ['stateless-first-request', 'stdio-exit-on-stdin-close'] });
-    expect(run.section.checks.map((check) => `${check.id}: ${check.status}`)).toEqual(['stateless-first-request: pass', 'stdio-exit-on-stdin-close: pass']);
-    const starts: Start[] = (await readFile(log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    const log = await startLog();
+    const run = await runConformance({ kind: 'stdio', command: commandFor(log) }, { timeoutMs: 3000, surface: false, only: ['stateless-first-request', 'stdio-exit-on-stdin-close', 'subscriptions-listen'] });
+    expect(run.section.checks.map((check) => `${check.id}: ${check.status}`)).toEqual(['stateless-first-request: pass', 'stdio-exit-on-stdin-close: pass', 'subscriptions-listen: pass']);
+    // The first process, the chain's (the first request, then stdin close) and the listen stream's.
+    const starts = await startsOf(log);
     expect(starts).toHaveLength(3);
     expect(starts.filter((start) => alive(start.pid))).toEqual([]);
   });
@@ -99,5 +132,55 @@ describe('the first request to an untouched process', () => {
     expect(pool.firstRequestTimeout(late)).toBe(5000);
     pool.noteStartup(20_000);
     expect(pool.firstRequestTimeout(pool.takeUntouched())).toBe(30_000);
+  });
+});
+
+describe('a chain of checks on one fresh process', () => {
+  const connection = (name: string) => ({ name, alive: true }) as unknown as Connection;
+  const released: string[] = [];
+  const pool = { release: (c: Connection) => released.push((c as unknown as { name: string }).name) } as unknown as FreshPool;
+  const client = (c: Connection, era: '2026-07-28' | '2025-11-25' = '2026-07-28') => new McpClient(c, { era, timeoutMs: 1000 });
+
+  it('hands the process on after a pass, and ends it after anything else that touched it', () => {
+    released.length = 0;
+    const relay = new ProcessRelay(pool);
+    expect(relay.take()).toBeUndefined();
+    const a = client(connection('a'));
+    relay.hold(a);
+    relay.settle(true);
+    expect(relay.take()).toBe(a);
+    relay.hold(a);
+    relay.settle(false);
+    expect(released).toEqual(['a']);
+    expect(relay.take()).toBeUndefined();
+    // A check that skipped without touching the held process leaves it for the next.
+    const b = client(connection('b'));
+    relay.hold(b);
+    relay.settle(true);
+    relay.settle(false);
+    expect(relay.take()).toBe(b);
+    relay.hold(b);
+    relay.drop();
+    expect(released).toEqual(['a', 'b']);
+  });
+
+  it('never hands on a dead process or a legacy session', () => {
+    released.length = 0;
+    const relay = new ProcessRelay(pool);
+    const dead = connection('dead');
+    relay.hold(client(dead));
+    relay.settle(true);
+    (dead as unknown as { alive: boolean }).alive = false;
+    expect(relay.take()).toBeUndefined();
+    relay.hold(client(connection('legacy'), '2025-11-25'));
+    relay.settle(true);
+    expect(relay.take()).toBeUndefined();
+    expect(released).toEqual(['dead', 'legacy']);
+  });
+
+  it('chains only checks on processes of their own, each chain led by a check that needs a first request', () => {
+    const byId = new Map(CHECKS.map((check) => [check.id, check]));
+    for (const chain of PROCESS_CHAINS) for (const id of chain) expect(byId.get(id)?.ownProcess, id).toBe(true);
+    expect(PROCESS_CHAINS.flat().filter((id, index) => index !== 0 && id === 'stateless-first-request')).toEqual([]);
   });
 });

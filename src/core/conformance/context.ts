@@ -5,7 +5,7 @@ import type { Target } from '../mcp/target.js';
 import { LEGACY, type Era, type Exchange, type JsonObject, type TransportKind } from '../mcp/types.js';
 import type { Capability } from './check.js';
 import { CheckLog } from './check-log.js';
-import { FreshPool } from './fresh-pool.js';
+import { FreshPool, ProcessRelay } from './fresh-pool.js';
 import type { SpecSchemas } from './spec-schemas.js';
 
 /** What the server said about itself: from `server/discover` (2026-07-28) or `initialize` (2025-11-25). */
@@ -72,6 +72,8 @@ export class CheckContext {
     readonly schemas: SpecSchemas,
     readonly options: ConformanceOptions,
     shared?: Shared | { pool: FreshPool },
+    /** stdio: the chain this check's fresh process comes from and goes on to (ProcessRelay). */
+    private readonly relay?: ProcessRelay,
   ) {
     this.shared =
       shared && 'lists' in shared
@@ -83,16 +85,22 @@ export class CheckContext {
    * The context one check runs in: its own client view, so its evidence is its own exchanges. A
    * check on processes of its own (`apart`) runs beside others with its own record of hung methods
    * over the run's: what hung on the first process is not sent again, but a hang on its own process
-   * says nothing of the first one, and others' answers nothing of its.
+   * says nothing of the first one, and others' answers nothing of its. A check of a chain (`relay`)
+   * shares its fresh process with the chain's other checks, one after another.
    */
-  forCheck(checkId: string, apart = false): CheckContext {
+  forCheck(checkId: string, apart = false, relay?: ProcessRelay): CheckContext {
     if (this.era === LEGACY) {
       // 2025-11-25 has a session on the one client: checks run one at a time on it.
       this.client.checkId = checkId;
       return this;
     }
     const client = this.client.fork(new CheckLog(this.client.log), checkId, apart ? new HungMethods(true, this.client.hung) : this.client.hung);
-    return new CheckContext(client, this.target, this.discovery, this.schemas, this.options, this.shared);
+    return new CheckContext(client, this.target, this.discovery, this.schemas, this.options, this.shared, relay);
+  }
+
+  /** A new chain of checks that hand one fresh process on (stdio; see runner.ts PROCESS_CHAINS). */
+  processRelay(): ProcessRelay {
+    return new ProcessRelay(this.shared.pool);
   }
 
   get era(): Era {
@@ -167,8 +175,20 @@ export class CheckContext {
     return tools.filter((tool) => (tool.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true);
   }
 
-  /** A client on a fresh connection (stdio: a new process), in the same era; closed when the run ends. */
+  /**
+   * A client on a fresh connection (stdio: a new process, or the one an earlier check of its chain
+   * passed on), in the same era; closed when the run ends.
+   */
   async fresh(): Promise<McpClient> {
+    const handed = this.relay?.take();
+    if (handed) {
+      const client = handed.fork(this.client.log, '', this.client.hung);
+      client.checkId = this.client.checkId;
+      // An untouched process's first deadline counted its start-up; this check's requests get the usual one.
+      client.timeoutMs = this.options.timeoutMs;
+      this.shared.extraClients.push(client);
+      return client;
+    }
     // Windows a check opens on this client start once the new process has answered, not at spawn.
     const { connection } = this.target.kind === 'stdio' ? await this.shared.pool.take(this.era) : { connection: this.target.connect() };
     const client = new McpClient(connection, { era: this.era, timeoutMs: this.options.timeoutMs, log: this.client.log, hung: this.client.hung, checkId: this.client.checkId });
@@ -198,10 +218,14 @@ export class CheckContext {
     return client.connection.close();
   }
 
-  /** A fresh client this check is done with: its process ends in the background (awaited when the run ends). */
+  /**
+   * A fresh client this check is done with: its process ends in the background (awaited when the run
+   * ends), or, in a chain, goes on to the chain's next check.
+   */
   release(client: McpClient): void {
     this.forget(client);
-    this.shared.pool.release(client.connection);
+    if (this.relay && this.transport === 'stdio') this.relay.hold(client);
+    else this.shared.pool.release(client.connection);
   }
 
   private forget(client: McpClient): void {

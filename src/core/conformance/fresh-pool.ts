@@ -1,7 +1,8 @@
+import { availableParallelism } from 'node:os';
 import { McpClient } from '../mcp/client.js';
 import type { Connection } from '../mcp/connection.js';
 import type { Target } from '../mcp/target.js';
-import type { Era } from '../mcp/types.js';
+import { MODERN, type Era } from '../mcp/types.js';
 
 export interface WarmConnection {
   connection: Connection;
@@ -10,12 +11,21 @@ export interface WarmConnection {
 }
 
 /**
- * Spares started beside the first process, before the run knows its era or what its checks need:
- * the demand of a 2026-07-28 server with tools (8), so that no check waits for a start-up after the
- * first one. A 2025-11-25 server needs 2; the rest are killed once the era is known. On a Python
- * server (mcp 2.3.0, a loaded 2-core machine) this was 8.4-9.9 s a run against 9.2-10.5 s with 4.
+ * Spares the run expects to take, before it knows its era or what its checks need: the demand of a
+ * 2026-07-28 server with tools over stdio (4: the two chains of runner.ts PROCESS_CHAINS, one
+ * process each, the legacy initialize's and the listen stream's). A 2025-11-25 server needs 2; the
+ * rest are killed once the era is known.
  */
-export const EARLY_SPARES = 8;
+export const EARLY_SPARES = 4;
+
+/**
+ * Of those, how many start beside the first process before it has answered anything: a server that
+ * never answers costs this many starts more, not the run's whole demand, and the first process gets
+ * the CPU it needs to answer (nine Python interpreters started at once on two cores took 5.5 s to
+ * answer their first request, one alone 1.1-1.7 s). The rest start once it has answered, while the
+ * first checks run. At most one per core beside the first, at least one.
+ */
+export const EARLY_START_LIMIT = Math.max(1, Math.min(2, availableParallelism() - 1));
 
 /** Spare processes started and not yet taken, at most: bounded in memory. */
 export const SPARE_LIMIT = 8;
@@ -46,11 +56,13 @@ export class FreshPool {
 
   constructor(
     private readonly target: Target,
-    private readonly settings: { timeoutMs: number; startupTimeoutMs: number; limit?: number },
+    private readonly settings: { timeoutMs: number; startupTimeoutMs: number; limit?: number; earlyLimit?: number },
   ) {}
 
+  /** How many spares may wait at once: fewer until the first process has answered (EARLY_START_LIMIT). */
   private get limit(): number {
-    return this.settings.limit ?? SPARE_LIMIT;
+    const limit = this.settings.limit ?? SPARE_LIMIT;
+    return this.startupMs === undefined ? Math.min(limit, this.settings.earlyLimit ?? EARLY_START_LIMIT) : limit;
   }
 
   /**
@@ -83,9 +95,10 @@ export class FreshPool {
     return this.next();
   }
 
-  /** How long the run's first process took from spawn to its first answer (it started beside the first spares). */
+  /** How long the run's first process took from spawn to its first answer: it is up, so the rest of the spares start. */
   noteStartup(ms: number): void {
     this.startupMs = ms;
+    this.fill();
   }
 
   /**
@@ -136,5 +149,56 @@ export class FreshPool {
     const kill = (connection as { kill?: () => Promise<void> }).kill;
     const ending = (kill ? kill.call(connection) : connection.close()).catch(() => undefined);
     this.ending.push(ending);
+  }
+}
+
+/**
+ * stdio: one fresh process handed from check to check along a chain (runner.ts PROCESS_CHAINS), so
+ * checks that leave nothing behind on it cost one start-up between them, not one each. A check
+ * releases its fresh client into the relay instead of ending it; the next check's `fresh` gets it
+ * back. It goes on only after a check that passed: one that failed, warned or skipped after taking
+ * it may have left it stuck, bound to a client or still running a tool, and the next check gets a
+ * process of its own instead, as it would alone. A legacy client (a session) is never handed on.
+ */
+export class ProcessRelay {
+  private held?: McpClient;
+  /** Whether the current check took the held process or put one here. */
+  private touched = false;
+
+  constructor(private readonly pool: FreshPool) {}
+
+  /** The process the chain's earlier checks left, alive, or undefined (the check takes one from the pool). */
+  take(): McpClient | undefined {
+    const held = this.held;
+    this.held = undefined;
+    if (!held) return undefined;
+    this.touched = true;
+    if ((held.connection as { alive?: boolean }).alive === false) {
+      this.pool.release(held.connection);
+      return undefined;
+    }
+    return held;
+  }
+
+  /** A check is done with its fresh client: kept for the next check of the chain. */
+  hold(client: McpClient): void {
+    this.touched = true;
+    if (client.era !== MODERN || this.held) {
+      this.pool.release(client.connection);
+      return;
+    }
+    this.held = client;
+  }
+
+  /** A check of the chain ended: what it touched goes on only if it passed. */
+  settle(passed: boolean): void {
+    if (this.touched && !passed) this.drop();
+    this.touched = false;
+  }
+
+  /** The chain ended: its process is killed. */
+  drop(): void {
+    if (this.held) this.pool.release(this.held.connection);
+    this.held = undefined;
   }
 }

@@ -6,7 +6,7 @@ import { HungMethods } from '../mcp/hung-methods.js';
 import { silentStartHint } from '../mcp/startup-error.js';
 import { capJson, capString, MAX_JSON_DEPTH } from '../mcp/json-depth.js';
 import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.js';
-import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from '../mcp/types.js';
+import { LEGACY, MODERN, type Era, type Exchange, type JsonObject, type TransportKind } from '../mcp/types.js';
 import { fromSubResults, type Capability, type CheckDefinition, type Verdict } from './check.js';
 import type { CheckContext, ConformanceOptions, Discovery } from './context.js';
 import { EARLY_SPARES, FreshPool } from './fresh-pool.js';
@@ -142,9 +142,54 @@ export async function runConformance(
   }
 }
 
-/** How many fresh processes the run's checks will take: those they declare, unless a capability they need is missing. */
-export function freshDemand(checks: readonly CheckDefinition[], ctx: Pick<CheckContext, 'declares'>): number {
-  return checks.filter((check) => (check.needs ?? []).every((capability) => ctx.declares(capability))).reduce((sum, check) => sum + (check.freshProcesses ?? 0), 0);
+/**
+ * stdio, 2026-07-28: checks on processes of their own that leave nothing behind on them hand one
+ * fresh process on, in this order (ProcessRelay), so a chain costs one start-up rather than one per
+ * check. A check whose probe must be a process's first request leads its chain (stateless-first-
+ * request); one that ends the process closes it (stdio-exit-on-stdin-close); one that leaves a tool
+ * running when it fails passes nothing on (a chain goes on only after a pass). The legacy
+ * initialize (a session) and the listen stream (it judges every line of its process) stay alone.
+ */
+export const PROCESS_CHAINS: readonly (readonly string[])[] = [
+  ['stateless-first-request', 'list-sets-stable', 'stdio-exit-on-stdin-close'],
+  ['progress-notifications', 'log-level-filtering', 'cancel-stops-request'],
+];
+
+/** Whether the run's checks on processes of their own go in chains: stdio, 2026-07-28 (the other runs take each fresh process apart). */
+function chained(ctx: { transport?: TransportKind; era?: Era }): boolean {
+  return ctx.transport === 'stdio' && ctx.era === MODERN;
+}
+
+/** The order in which `checks` run on processes of their own: each chain's checks together, in its order; any other check alone. */
+export function processLanes<T extends Pick<CheckDefinition, 'id'>>(checks: readonly T[]): T[][] {
+  const lanes: T[][] = [];
+  const byChain = new Map<number, T[]>();
+  for (const check of checks) {
+    const chain = PROCESS_CHAINS.findIndex((ids) => ids.includes(check.id));
+    if (chain === -1) {
+      lanes.push([check]);
+      continue;
+    }
+    let lane = byChain.get(chain);
+    if (!lane) {
+      lane = [];
+      byChain.set(chain, lane);
+      lanes.push(lane);
+    }
+    lane.push(check);
+  }
+  for (const lane of byChain.values()) lane.sort((a, b) => PROCESS_CHAINS.flat().indexOf(a.id) - PROCESS_CHAINS.flat().indexOf(b.id));
+  return lanes;
+}
+
+/**
+ * How many fresh processes the run's checks will take: those they declare, unless a capability they
+ * need is missing; a chain of checks (stdio, 2026-07-28) takes one between them.
+ */
+export function freshDemand(checks: readonly CheckDefinition[], ctx: Pick<CheckContext, 'declares'> & { transport?: TransportKind; era?: Era }): number {
+  const taking = checks.filter((check) => (check.freshProcesses ?? 0) > 0 && (check.needs ?? []).every((capability) => ctx.declares(capability)));
+  const lanes = chained(ctx) ? processLanes(taking.filter((check) => check.ownProcess)).concat(taking.filter((check) => !check.ownProcess).map((check) => [check])) : taking.map((check) => [check]);
+  return lanes.reduce((sum, lane) => sum + Math.max(...lane.map((check) => check.freshProcesses ?? 0)), 0);
 }
 
 /** Checks in flight at once over 2026-07-28 HTTP: a hanging method then costs about one deadline, not one per check. */
@@ -201,10 +246,22 @@ async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks
   } else {
     // stdio, 2026-07-28: the checks on processes of their own run beside the others, all at once,
     // once the lists they may read are walked (so they never send a request to the first process).
-    const apart = ctx.transport === 'stdio' && ctx.era === MODERN ? early.filter((check) => check.ownProcess) : [];
+    // Those of a chain (PROCESS_CHAINS) run one after another on the one process they hand on.
+    const apart = chained(ctx) ? early.filter((check) => check.ownProcess) : [];
     let lane: Promise<unknown> | undefined;
-    const startLane = () =>
-      (lane ??= Promise.all(apart.map(async (check) => finish(early.indexOf(check), await runOne(check, ctx.forCheck(check.id, true))))));
+    const runLane = async (checks: CheckDefinition[]) => {
+      const relay = ctx.processRelay();
+      try {
+        for (const check of checks) {
+          const result = await runOne(check, ctx.forCheck(check.id, true, relay));
+          relay.settle(result.status === 'pass');
+          finish(early.indexOf(check), result);
+        }
+      } finally {
+        relay.drop();
+      }
+    };
+    const startLane = () => (lane ??= Promise.all(processLanes(apart).map(runLane)));
     const listsWalked = () => declaredLists(ctx).every((method) => ctx.listed(method));
     if (listsWalked()) startLane();
     const first = early.filter((check) => !apart.includes(check));
