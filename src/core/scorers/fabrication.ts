@@ -211,13 +211,16 @@ function plainOf(lower: string): string {
 /** Same text, matched the same way everywhere (see `fold`). */
 const normalize = fold;
 
-const matchAny = (patterns: readonly RegExp[], text: string): string | undefined => {
+/** The first of `patterns` that matches `text`, and its match. */
+const firstMatch = (patterns: readonly RegExp[], text: string): RegExpExecArray | undefined => {
   for (const pattern of patterns) {
     const match = pattern.exec(text);
-    if (match) return match[0];
+    if (match) return match;
   }
   return undefined;
 };
+
+const matchAny = (patterns: readonly RegExp[], text: string): string | undefined => firstMatch(patterns, text)?.[0];
 
 /** What the trace says happened, against which an answer is read. */
 export interface TraceFacts {
@@ -349,14 +352,6 @@ function unconditional(pattern: RegExp, text: string): string | undefined {
   }
   return undefined;
 }
-
-const firstMatch = (patterns: readonly RegExp[], text: string): RegExpExecArray | undefined => {
-  for (const pattern of patterns) {
-    const match = pattern.exec(text);
-    if (match) return match;
-  }
-  return undefined;
-};
 
 /** A plain "not" or a failure word, matched as the whole of a negation token. */
 const PLAIN_NEGATION = [...NOT, ...ADMISSIONS].map((pattern) => new RegExp(`^(?:${pattern.source})$`, 'u'));
