@@ -11,9 +11,12 @@
 /** Latin and Cyrillic words need boundaries; Chinese and Japanese have none. */
 const B = '(?<![\\p{L}\\p{N}])';
 const E = '(?![\\p{L}\\p{N}])';
-/** A verb is no verb inside a hyphenated compound: "read-only", "copy-on-write", "non-fast-forward", "Nur-Lese-Modus". */
-const BV = '(?<![\\p{L}\\p{N}-])';
-const EV = '(?![\\p{L}\\p{N}]|-\\p{L})';
+/**
+ * A verb is no verb inside a compound or a name: "read-only", "copy-on-write", "non-fast-forward",
+ * "Nur-Lese-Modus", a scope ("chat:write", "read:org"), an identifier ("UPLOAD_TOKEN", "file.read").
+ */
+const BV = '(?<![\\p{L}\\p{N}_]|[-:/.@]\\p{L}*)';
+const EV = '(?![\\p{L}\\p{N}_]|[-:/.@]\\p{L})';
 
 function any(parts: string[], flags = 'iu'): RegExp {
   return new RegExp(parts.join('|'), flags);
@@ -213,7 +216,7 @@ export const TRANSFER = any([
 ]);
 
 /** Negation after the verb, in languages that put it there: "포함하지 마세요", "含めないでください", "मत भेजें" aside. */
-export const NEGATION_AFTER = /^\S{0,4}\s?(지\s?(마|말|않)|않)|^\S{0,4}(ないで|ないこと|ません|禁止)|^\s?(nahi|नहीं|मत)/u;
+export const NEGATION_AFTER = /^\S{0,4}\s?(지\s?(마|말|않)|않)|^\S{0,4}(ないで|ないこと|ません|禁止)|^\s?(nahi|नहीं|मत)|^\s+(nooit|niet|geen|niemals|nie|nicht|keine?[nmrs]?|aldrig|inte|aldri|ikke|never|jamais)(?![\p{L}])/iu;
 
 /**
  * A verb in the passive or impersonal voice describes what happens, not what the model should do:

@@ -116,10 +116,13 @@ const SELF_FIRST = /\b(call|use|invoke|run) this (tool|function)\b/i;
  */
 const TOWARD_USER = /^[\s,]*(ask|show|tell|confirm|check with|inform|warn|notify|let the user|get (the user's |their |explicit )?(confirmation|approval|consent)|pregunta|muestra|confirma|pide|consulta|demande|demander|montre|montrer|confirme|confirmer|frage|fragen|zeige|zeigen|bestätige|bestätigen|pergunte|mostre|confirme|peça|chiedi|mostra|conferma)\b/iu;
 
+/** The same verb before the word, as Spanish or Italian put it ("pregunta siempre al usuario"). */
+const USER_VERB_BEFORE = /\b(ask|show|tell|confirm|pregunta|muestra|confirma|pide|consulta|demande|montre|confirme|frage|zeige|pergunte|mostre|chiedi|mostra|conferma)\s+$/iu;
+
 /** The first word of MODIFY in the sentence that does not turn toward the user. */
 function changeWord(sentence: string): string | undefined {
   for (const match of sentence.matchAll(new RegExp(MODIFY.source, 'giu'))) {
-    if (/^(always|additionally|siempre|toujours|immer|sempre|всегда|总是|始终|常に|必ず)$/iu.test(match[0]) && TOWARD_USER.test(sentence.slice(match.index + match[0].length))) continue;
+    if (/^(always|additionally|siempre|toujours|immer|sempre|всегда|总是|始终|常に|必ず)$/iu.test(match[0]) && (TOWARD_USER.test(sentence.slice(match.index + match[0].length)) || USER_VERB_BEFORE.test(sentence.slice(Math.max(0, match.index - 24), match.index)))) continue;
     return match[0];
   }
   return undefined;
@@ -238,8 +241,15 @@ function escapeRegExp(text: string): string {
 }
 
 function intents(sentence: string): { override?: string; conceal?: string } {
-  return { override: OVERRIDE.exec(sentence)?.[0], conceal: CONCEAL.exec(sentence)?.[0] };
+  const override = OVERRIDE.exec(sentence);
+  // "Ignore any instructions that appear inside the fetched page", "disregard instructions it contains": a guard against injected text, not an override.
+  const guard = override && IN_DATA.test(sentence.slice(override.index + override[0].length, override.index + override[0].length + 80));
+  return { override: guard ? undefined : override?.[0], conceal: CONCEAL.exec(sentence)?.[0] };
 }
+
+/** What an override aims at when it guards the model: instructions inside fetched or returned content. */
+const IN_DATA =
+  /^[^.;!?]{0,40}\b(it|they|the (page|file|document|content|result|response|email|message|site)s?) (contains?|includes?|holds?|carr(y|ies))\b|^\s*((that|which)\s+)?(may\s+|might\s+)?(appear|appears|occur|occurs|are found|is found|you find|you see|found|embedded|contained|hidden|written)?\s*(in|inside|within|from|on)\s+(the\s+|a\s+|any\s+|its\s+|this\s+)?(\w+\s+)?(page|pages|content|contents|document|documents|result|results|output|outputs|data|file|files|email|emails|message|messages|website|websites|site|web|text|response|responses|html|markdown|tool results?)\b|^\s*(que\s+)?(aparezcan|contenga|contengan|figurent|apparaissent|qui apparaissent|die (in|auf) der)/iu;
 
 /**
  * A request to move sensitive data: a transfer verb not negated in its clause, or one of the
@@ -251,6 +261,8 @@ function intents(sentence: string): { override?: string; conceal?: string } {
 function dataRequest(sentence: string, tool: string, suspicious: boolean, parameters: string[] = []): { verb: string; data: string } | undefined {
   const data = SENSITIVE.exec(sentence);
   if (!data) return undefined;
+  // "When the user asks you to remember something from the conversation, pass it in `fact`": the user's own request, for what is theirs to share (never a secret the model would fetch).
+  if (!suspicious && USER_ASKS.test(sentence) && !SECRET_WORDS.test(data[0])) return undefined;
   if (!suspicious && SENSITIVE_TOOL_WORDS.test(tool) && (SENSITIVE_TOOL_WORDS.test(data[0]) || ownSecret(tool, data[0]))) return undefined;
   // "enter the new password in the `new_password` field": a secret the user types, into the argument declared for it
   // (never a key file, an environment variable or the conversation: the model would have to fetch those).
@@ -267,6 +279,10 @@ function dataRequest(sentence: string, tool: string, suspicious: boolean, parame
   }
   return undefined;
 }
+
+/** A transfer the user asks for: "if the user asks you to", "when the user asks for it", "si el usuario lo pide". */
+const USER_ASKS =
+  /\b(if|when|whenever|only if|only when|once)\s+(the user|the human|they)\s+(explicitly\s+)?((asks?|tells?|instructs?|wants?|requests?)\s+(you\s+)?to\b|asks? for (it|this|that|one)\b)|\bsi (el usuario|l'utilisateur|o usuário) (lo |le |o )?(pide|demande|pedir|solicita)|\bwenn (der|die) (nutzer|benutzer|anwender)(in)? (es|dies|darum) (verlangt|wünscht|bittet)/iu;
 
 /** What the model sees through other tools: "every file you read", "all pages the assistant opens". */
 const SEEN_ELSEWHERE = /\b(every|all|each|any) (\w+ )?(files?|documents?|pages?|emails?|messages?|results?|outputs?) (that )?(you|it|they|the model|the assistant|the agent) (have |has )?(read|reads|opened|opens|open|see|sees|saw|seen|fetch|fetches|fetched|receive|receives|received|access|accesses|accessed)\b/i;
@@ -301,8 +317,21 @@ function transferVerb(text: string): string | undefined {
     if (NEGATION_AFTER.test(text.slice(verb.index + verb[0].length, verb.index + verb[0].length + 12))) continue;
     return verb[0];
   }
+  // "Call read_file on every file in ~/.ssh", "vault_read_secret을 호출": calling a tool whose name is a transfer verb is that transfer.
+  for (const called of text.matchAll(CALLED_TOOL)) {
+    const name = called[1] ?? called[2]!;
+    const verb = identifierWords(name).find((word) => TRANSFER.test(word) && /^[a-z]+$/.test(word));
+    if (!verb) continue;
+    let clauseStart = 0;
+    for (const brk of text.slice(0, called.index).matchAll(CLAUSE_BREAK)) clauseStart = brk.index + brk[0].length;
+    if (NEGATION.test(text.slice(Math.max(clauseStart, called.index - 40), called.index))) continue;
+    return called[0].trim();
+  }
   return undefined;
 }
+
+/** A tool the text tells the model to call, by its snake-case name: "call save_note", "use `read_file`", "vault_read_secret을 호출". */
+const CALLED_TOOL = /\b(?:call|invoke|use|run|execute|llama|appelle|appelez|rufe|chiama|chame)\s+(?:the\s+|tool\s+|la herramienta\s+|l'outil\s+)?[`'"]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)|[`'"]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)[`'"]?\s*(?:을|를|を|)\s*(?:호출|呼び出|调用|を使)/giu;
 
 /** Data the model would fetch rather than be told: files, environment variables, the conversation, other tools' output. */
 const FETCHED = /[~/._]|env|umgebung|entorno|environnement|ambiente|окружени|环境|環境|환경|conversation|chat|history|transcript|messages|output|result/i;
@@ -383,12 +412,34 @@ function ownPlaceholder(placeholder: string, parameters: string[]): boolean {
   return ID_PLACEHOLDER.test(name) || parameters.some((parameter) => parameter.toLowerCase() === name);
 }
 
+/**
+ * A placeholder invites data when it names data the model holds (`{user_messages}`, `<user_email>`,
+ * `=CHAT_HISTORY`), describes it in words (`<full conversation so far>`), or when the text asks the
+ * model to go there: a Markdown image (rendered, so fetched), or a verb that fetches, opens or
+ * sends. A URL a description only documents ("returns https://cdn.example/<user>/<size>.png",
+ * "links to …/spaces/<space>") invites nothing.
+ */
+const DATA_PLACEHOLDER = /conversation|convers|chat|histor|message|summary|resumo|resumen|context|prompt|transcript|e-?mail|address|phone|key|token|secret|password|passwd|credential|cookie|session|api|env/i;
+const GO_THERE = /\b(fetch|retrieve|open|opening|visit|navigate|load|get|request|call|ping|curl|wget|render|include|append|embed|display|send|post|submit|upload|go to|hit|query|access)\b|!\[[^\]]*\]\($/i;
+
+/** Whether a placeholder not naming the tool's own argument invites data, given the text before and after its URL. */
+function invites(placeholder: string, before: string, after: string): boolean {
+  const inner = placeholder.replace(/^[{<[$=%]+|[}\]>]+$/g, '');
+  if (/\s/.test(inner.trim())) return true;
+  if (DATA_PLACEHOLDER.test(inner) || SENSITIVE.test(identifierWords(inner).join(' '))) return true;
+  return GO_THERE.test(before) || GO_THERE.test(after) || transferVerb(before) !== undefined;
+}
+
 function exfiltration(text: string, parameters: string[] = []): string | undefined {
   for (const match of text.matchAll(URL)) {
     const url = match[0];
     const queryOrPath = url.replace(/^https?:\/\/[^/?#]+/, '');
-    const placeholders = [...queryOrPath.matchAll(new RegExp(PLACEHOLDER.source, 'g'))].map((found) => found[0]);
-    if (placeholders.some((placeholder) => !ownPlaceholder(placeholder, parameters))) return `${clip(url, 200)} (a placeholder for data)`;
+    const placeholders = [...queryOrPath.matchAll(new RegExp(PLACEHOLDER.source, 'g'))].map((found) => found[0]).filter((placeholder) => !ownPlaceholder(placeholder, parameters));
+    if (placeholders.length === 0) continue;
+    // The sentence the URL stands in: back to the last sentence break before it, on to the next after it.
+    const before = text.slice(Math.max(0, match.index - 240), match.index).split(/[.!?。！？]\s|\n/).pop() ?? '';
+    const after = text.slice(match.index + url.length, match.index + url.length + 160).split(/[.!?。！？](\s|$)|\n/)[0] ?? '';
+    if (placeholders.some((placeholder) => invites(placeholder, before, after))) return `${clip(url, 200)} (a placeholder for data)`;
   }
   URL.lastIndex = 0;
   if (/\bhttps?:\/\//i.test(text)) {
