@@ -1,4 +1,4 @@
-import { sameId, type Connection, type StreamCapture, type StreamOptions, type TimedMessage, type TransportExchange } from './connection.js';
+import { sameId, type Connection, type Overtime, type StreamCapture, type StreamOptions, type TimedMessage, type TransportExchange } from './connection.js';
 import { ExchangeLog } from './exchange-log.js';
 import { HungMethods } from './hung-methods.js';
 import { LEGACY, MODERN, type Era, type Exchange, type JsonObject } from './types.js';
@@ -54,6 +54,11 @@ export interface RequestTracer {
   end(spanId: string, request: { method: string; params: JsonObject | undefined; id?: string | number }, exchange: TransportExchange): void;
   /** `_meta` entries for a message that is no span of its own (a readiness fence): the context's own span as parent. */
   meta(): Record<string, string>;
+}
+
+/** What a request's overtime found: `stuck` when the server answered a request sent after it. */
+interface OvertimeSeen {
+  stuck?: boolean;
 }
 
 /**
@@ -152,19 +157,62 @@ export class McpClient {
     const fullParams = options.noParams ? undefined : this.withMeta(params, span?.options ?? options, version);
     const body = JSON.stringify(fullParams === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: fullParams });
     const headers = applyHeaderOverrides(this.standardHeaders(method, params, version), options.headers);
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const seen: OvertimeSeen = {};
     const exchange = await this.connection.send({
       method: options.label ? `${method} (${options.label})` : method,
       id,
       body,
       headers: this.connection.kind === 'http' ? headers : undefined,
       expectAnswer: true,
-      timeoutMs: options.timeoutMs ?? this.timeoutMs,
+      timeoutMs,
+      overtime: this.overtime(timeoutMs, seen),
     });
     if (span) this.tracer?.end(span.spanId, { method, params, id }, exchange);
     // Only a plain request's answer shows that the method's handler answers (a probe may be refused before it runs).
     if (exchange.response?.answer !== undefined) this.hung.answered(exchange.startedAt, plain ? method : undefined);
-    else if (plain && this.hung.active && /^(no response|response body not complete) within/.test(exchange.failure ?? '')) await this.confirmHang(method, params, id, exchange.startedAt, options.timeoutMs ?? this.timeoutMs);
+    else if (plain && this.hung.active && seen.stuck) this.hung.note(method, params, timeoutMs, this.checkId);
     return this.log.add(exchange, this.era);
+  }
+
+  /**
+   * A missed deadline is judged, not assumed (connection.ts Overtime): the answer is waited for one
+   * more deadline, unless the server shows it is stuck on the request by answering one sent after
+   * it (over HTTP another check's; else the fence sent now: ping or server/discover). A server that
+   * does not answer even the fence within two deadlines is silent: until it answers something sent
+   * later, no miss waits again.
+   * Only the conformance checks' clients do this (HungMethods active): an agent has its own deadlines.
+   */
+  private overtime(timeoutMs: number, seen: OvertimeSeen): Overtime | undefined {
+    if (!this.hung.active || this.hung.silent) return undefined;
+    const sentAt = Date.now();
+    return {
+      graceMs: timeoutMs,
+      missed: async () => {
+        // Over stdio only this process's own order counts (another process answering says nothing of this one's queue): the fence.
+        if (this.connection.kind === 'http' && this.hung.answeredAfter(sentAt)) {
+          seen.stuck = true;
+          return 'the server answered a request sent after it';
+        }
+        const method = this.era === LEGACY ? 'ping' : 'server/discover';
+        const fence = this.fence(method);
+        const probeAt = Date.now();
+        const headers = this.connection.kind === 'http' ? this.standardHeaders(method, {}) : undefined;
+        // The fence gets two deadlines, more than the grace: a server slow at everything answers it, late, and is not taken for silent.
+        const probe = await this.connection.send({ method: 'fence', id: fence.id, body: fence.body, headers, expectAnswer: true, timeoutMs: 2 * timeoutMs });
+        if (probe.response?.answer !== undefined) {
+          this.hung.answered(probeAt);
+          seen.stuck = true;
+          return `the server answered ${method}, sent after it at the deadline`;
+        }
+        if (/^(no response|response body not complete) within/.test(probe.failure ?? '')) {
+          this.hung.wentSilent(probeAt);
+          return undefined;
+        }
+        // Not taken, or not answered in JSON-RPC: the server is not waiting on this request either.
+        return `${method}, sent after it at the deadline, got ${probe.failure ?? `HTTP ${probe.response?.status}`}`;
+      },
+    };
   }
 
   /**
@@ -306,6 +354,7 @@ export class McpClient {
       expectAnswer: options.expectAnswer ?? true,
       quietMs: 300,
       timeoutMs: options.timeoutMs ?? this.timeoutMs,
+      overtime: options.expectAnswer === false ? undefined : this.overtime(options.timeoutMs ?? this.timeoutMs, {}),
     });
     return this.log.add(exchange, this.era);
   }
@@ -322,7 +371,9 @@ export class McpClient {
       headers: this.connection.kind === 'http' ? this.standardHeaders('initialize', params) : undefined,
       expectAnswer: true,
       timeoutMs: this.timeoutMs,
+      overtime: this.overtime(this.timeoutMs, {}),
     });
+    if (exchange.response?.answer !== undefined) this.hung.answered(exchange.startedAt);
     if (span) this.tracer?.end(span.spanId, { method: 'initialize', params, id }, exchange);
     const recorded = this.log.add(exchange, LEGACY);
     const session = exchange.response?.headers?.['mcp-session-id'];

@@ -24,6 +24,29 @@ export interface OutgoingMessage {
    */
   fence?: { id: string; body: string };
   timeoutMs: number;
+  /** What to do when `timeoutMs` passes without the answer: wait on, for a bounded time (see Overtime). */
+  overtime?: Overtime;
+}
+
+/**
+ * A missed deadline is not yet a verdict (a server slow at everything is not a broken one). When
+ * the answer has not come by the deadline, the transport keeps waiting up to `graceMs` more and
+ * calls `missed` once: it settles with why to stop waiting early (the server answered a request
+ * sent after this one, so this one is stuck, not queued), or with undefined to wait out the grace.
+ * A stop is not taken while the answer is visibly arriving (its bytes still coming). An answer
+ * that comes in the grace is the exchange's answer, with `observed.answeredLate`; else the failure
+ * says the deadline was missed, as without overtime, and why the wait ended.
+ */
+export interface Overtime {
+  graceMs: number;
+  missed(): Promise<string | undefined>;
+}
+
+/** The failure of a request that got no answer by its deadline (nor in its overtime): `what` is "no response" or "response body not complete". */
+export function missFailure(what: string, timeoutMs: number, overtime: Overtime | undefined, stopped: string | undefined): string {
+  const base = `${what} within ${timeoutMs} ms`;
+  if (!overtime) return base;
+  return stopped === undefined ? `${base}, nor in ${overtime.graceMs} ms more` : `${base} (${stopped})`;
 }
 
 /** Partial exchange a transport fills in; the client adds seq and era. */

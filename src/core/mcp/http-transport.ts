@@ -2,6 +2,7 @@ import { Agent, request } from 'undici';
 import {
   isIdlessError,
   isResponse,
+  missFailure,
   parseJsonMessage,
   sameId,
   type CloseInfo,
@@ -88,7 +89,21 @@ export class HttpConnection implements Connection {
     const httpMethod = message.httpMethod ?? 'POST';
     const recorded = { method: message.method, httpMethod, headers: redactHeaders(headers), body: message.body };
     const abort = new AbortController();
-    const deadline = new Deadline(message.timeoutMs, () => abort.abort());
+    // Past the deadline, the overtime (connection.ts): the answer is waited for a grace more, unless the server is shown stuck.
+    const overtime = message.overtime;
+    const late: { missedAt?: number; stopped?: string; answered?: boolean; lastByteAt: number; grace?: NodeJS.Timeout } = { lastByteAt: 0 };
+    const deadline = new Deadline(message.timeoutMs, () => {
+      if (!overtime || late.answered) return abort.abort();
+      const missedAt = (late.missedAt = Date.now());
+      late.grace = setTimeout(() => abort.abort(), overtime.graceMs);
+      void overtime.missed().then((reason) => {
+        // Bytes of this response that came since the deadline: the answer is arriving, not stuck.
+        if (reason === undefined || abort.signal.aborted || late.answered || late.lastByteAt > missedAt) return;
+        late.stopped = reason;
+        abort.abort();
+      });
+    });
+    const missed = (what: string) => missFailure(what, message.timeoutMs, late.missedAt === undefined ? undefined : overtime, late.stopped);
     let endTurn: (() => void) | undefined;
     try {
       const response = await request(this.target, {
@@ -97,8 +112,8 @@ export class HttpConnection implements Connection {
         body: httpMethod === 'POST' ? message.body : undefined,
         signal: abort.signal,
         dispatcher: this.agent,
-        headersTimeout: message.timeoutMs,
-        bodyTimeout: message.timeoutMs,
+        headersTimeout: message.timeoutMs + (overtime?.graceMs ?? 0),
+        bodyTimeout: message.timeoutMs + (overtime?.graceMs ?? 0),
       });
       const responseHeaders = flattenHeaders(response.headers);
       const contentType = responseHeaders['content-type'] ?? '';
@@ -108,6 +123,7 @@ export class HttpConnection implements Connection {
       let failure: string | undefined;
       let answer: ReceivedMessage | undefined;
       let closedAfterAnswer: boolean | undefined;
+      let answeredAt: number | undefined;
       const body = response.body;
       const iterator = body[Symbol.asyncIterator]();
       // Each chunk is parsed once, as it arrives (a 15 MB stream re-parsed per chunk was quadratic).
@@ -123,6 +139,7 @@ export class HttpConnection implements Connection {
           if (next.done) break;
           const buffer = next.value as Buffer;
           size += buffer.length;
+          late.lastByteAt = Date.now();
           if (size > this.maxBody) {
             failure = `response body exceeds ${this.maxBody} bytes; read stopped`;
             tooLarge = true;
@@ -147,6 +164,8 @@ export class HttpConnection implements Connection {
           if (!answer) {
             answer = events.length > 0 ? findAnswerIn(events, message.id) : undefined;
             if (answer) {
+              late.answered = true;
+              answeredAt = Date.now();
               closedAfterAnswer = await endsWithin(iterator, SSE_CLOSE_GRACE_MS, (late) => {
                 if (headBytes < BUFFER_BOUNDS.exchangeBodyBytes) sseHead.push(late);
                 headBytes += late.length;
@@ -159,9 +178,13 @@ export class HttpConnection implements Connection {
       } catch (error) {
         // Layer 2 (SSE cut → re-issue): a stream that breaks before its answer is marked STREAM_CUT (see isStreamCut).
         const cut = isSse && !answer ? `${STREAM_CUT}: ` : '';
-        failure = abort.signal.aborted ? `response body not complete within ${message.timeoutMs} ms` : `${cut}response stream failed: ${describe(error)}`;
+        failure = abort.signal.aborted ? missed('response body not complete') : `${cut}response stream failed: ${describe(error)}`;
       } finally {
         body.destroy();
+      }
+      if (!isSse && !failure) {
+        late.answered = true;
+        answeredAt = Date.now();
       }
       if (isSse) sampled.add(sse.end());
       // A body over the limit is not parsed (it is cut anyway): only its head is kept, as evidence.
@@ -177,21 +200,26 @@ export class HttpConnection implements Connection {
         if (text.trim() === '') failure = `HTTP ${response.statusCode} with an empty body`;
         else if (messages.length === 0) failure = `HTTP ${response.statusCode} with a body that is not JSON-RPC: ${text.slice(0, 200)}`;
       }
+      // The run's own observations, not headers the server sent.
+      const observed = {
+        ...(closedAfterAnswer === undefined ? {} : { streamClosedAfterAnswer: closedAfterAnswer }),
+        ...(answer && answeredAt !== undefined && late.missedAt !== undefined && answeredAt >= late.missedAt ? { answeredLate: { afterMs: answeredAt - startedAt, timeoutMs: message.timeoutMs } } : {}),
+      };
       return {
         transport: 'http',
         request: recorded,
         response: { status: response.statusCode, headers: responseHeaders, body: text, messages, answer, garbage, ...primed(priming), contentType },
         failure,
-        // The run's own observation, not a header the server sent.
-        ...(closedAfterAnswer === undefined ? {} : { observed: { streamClosedAfterAnswer: closedAfterAnswer } }),
+        ...(Object.keys(observed).length > 0 ? { observed } : {}),
         startedAt,
         durationMs: Date.now() - startedAt,
       };
     } catch (error) {
-      const failure = abort.signal.aborted ? `no response within ${message.timeoutMs} ms` : `request failed: ${describe(error)}`;
+      const failure = abort.signal.aborted ? missed('no response') : `request failed: ${describe(error)}`;
       return { transport: 'http', request: recorded, failure, startedAt, durationMs: Date.now() - startedAt };
     } finally {
       deadline.clear();
+      clearTimeout(late.grace);
       endTurn?.();
     }
   }

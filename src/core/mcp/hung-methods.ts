@@ -59,6 +59,18 @@ export class HungMethods {
     return this.latestAnsweredStart > startedAt;
   }
 
+  /** When a request's overtime (client.ts) saw the server answer nothing, not even the fence sent at its deadline. */
+  private silentAt: number | undefined;
+
+  wentSilent(at: number): void {
+    this.silentAt = Math.max(this.silentAt ?? 0, at);
+  }
+
+  /** The server answered nothing in a whole overtime, and nothing sent since: a later miss is not waited on again. */
+  get silent(): boolean {
+    return this.silentAt !== undefined && !this.answeredAfter(this.silentAt - 1);
+  }
+
   note(method: string, params: JsonObject, timeoutMs: number, checkId: string | undefined): void {
     const call = callOf(method, params);
     if (this.hung.has(method) || this.hung.has(call)) return;

@@ -2,6 +2,7 @@ import { ProcessGroup } from './process-group.js';
 import {
   isIdlessError,
   isResponse,
+  missFailure,
   parseJsonMessage,
   sameId,
   type CloseInfo,
@@ -165,9 +166,12 @@ export class StdioConnection implements Connection {
 
     let failure: string | undefined;
     let answer: Line | undefined;
+    let late = false;
     if (message.expectAnswer) {
-      const outcome = message.fence ? await this.answerOrFence(message.id ?? null, message.fence, message.timeoutMs, message.method) : await this.waitForAnswer(message.id ?? null, message.timeoutMs, message.method);
-      if (outcome === 'timeout') failure = `no response within ${message.timeoutMs} ms`;
+      const timed = message.fence ? { outcome: await this.answerOrFence(message.id ?? null, message.fence, message.timeoutMs, message.method) } : await this.answerInTime(message);
+      const outcome = timed.outcome;
+      late = timed.late === true;
+      if (outcome === 'timeout') failure = missFailure('no response', message.timeoutMs, message.overtime, timed.stopped);
       else if (outcome === 'exit') failure = this.deathMessage();
       else if ('failure' in outcome) failure = outcome.failure;
       else answer = outcome;
@@ -201,9 +205,33 @@ export class StdioConnection implements Connection {
             }
           : undefined,
       failure,
+      ...(late && answer ? { observed: { answeredLate: { afterMs: answer.at - startedAt, timeoutMs: message.timeoutMs } } } : {}),
       startedAt,
       durationMs: Date.now() - startedAt,
     };
+  }
+
+  /**
+   * The answer by the deadline or, with `message.overtime`, in the grace after it (see Overtime): the
+   * wait stops early when `missed` says the server is stuck on this request, unless a line is being
+   * received right then (the answer may be arriving).
+   */
+  private async answerInTime(message: OutgoingMessage): Promise<{ outcome: Awaited<ReturnType<StdioConnection['waitForAnswer']>>; late?: boolean; stopped?: string }> {
+    const id = message.id ?? null;
+    const outcome = await this.waitForAnswer(id, message.timeoutMs, message.method);
+    const overtime = message.overtime;
+    if (outcome !== 'timeout' || !overtime || !this.alive) return { outcome };
+    let stop: ((failure: string) => void) | undefined;
+    const late = this.waitForAnswer(id, overtime.graceMs, message.method, (cancel) => (stop = cancel));
+    let stopped: string | undefined;
+    void overtime.missed().then((reason) => {
+      if (reason === undefined || this.pendingBytes > 0) return;
+      stopped = reason;
+      stop?.(reason);
+    });
+    const second = await late;
+    if (stopped !== undefined && typeof second === 'object' && 'failure' in second && second.failure === stopped) return { outcome: 'timeout', stopped };
+    return { outcome: second, late: typeof second === 'object' && 'raw' in second };
   }
 
   /**
@@ -349,7 +377,12 @@ export class StdioConnection implements Connection {
     return `server process ${how}${tail ? `; stderr ends with: ${tail}` : ''}`;
   }
 
-  private waitForAnswer(id: string | number | null, timeoutMs: number, method = 'a request'): Promise<Line | 'timeout' | 'exit' | { failure: string }> {
+  private waitForAnswer(
+    id: string | number | null,
+    timeoutMs: number,
+    method = 'a request',
+    cancellable?: (cancel: (failure: string) => void) => void,
+  ): Promise<Line | 'timeout' | 'exit' | { failure: string }> {
     const already = this.lines.find(
       (line) => !this.claimed.has(line) && line.message && (isResponse(line.message) || isIdlessError(line.message)) && sameId(line.message.id ?? null, id),
     );
@@ -370,6 +403,7 @@ export class StdioConnection implements Connection {
       };
       this.waiters.push(waiter);
       this.exitListeners.push(onExit);
+      cancellable?.((failure) => finish({ failure }));
     });
   }
 

@@ -2,7 +2,7 @@ import { describeOutcome, errorOf, resultOf } from '../../mcp/answer.js';
 import { META_SERVER_INFO } from '../../mcp/client.js';
 import { MODERN } from '../../mcp/types.js';
 import { firstRequestOnly } from './version.js';
-import { defineCheck, fail, fromSubResults, pass, skip, warn } from '../check.js';
+import { answeredLate, defineCheck, fail, fromSubResults, pass, skip, warn } from '../check.js';
 import { errorProblem, isObject } from '../expect.js';
 import type { SubResult } from '../types.js';
 
@@ -19,7 +19,8 @@ export const discoverChecks = [
     async run(ctx) {
       // The probe already sent server/discover as the very first message, without an Origin header.
       const exchange = ctx.discovery.exchange;
-      return resultOf(exchange) ? pass(`server/discover → ${describeOutcome(exchange)}`) : fail(`server/discover → ${describeOutcome(exchange)}`);
+      // Sent before any check ran, so not in this check's own log: a late answer is named here.
+      return answeredLate(resultOf(exchange) ? pass(`server/discover → ${describeOutcome(exchange)}`) : fail(`server/discover → ${describeOutcome(exchange)}`), [exchange]);
     },
   }),
   defineCheck({

@@ -368,7 +368,8 @@ function requestParams(exchange: Exchange): JsonObject {
  */
 async function lostAnswer(ctx: CheckContext, exchange: Exchange): Promise<string | undefined> {
   if (exchange.response?.answer) return undefined;
-  const failure = describeOutcome(exchange);
+  // Why the wait past the deadline ended (the server answered a later request) stays in the exchange's failure.
+  const failure = describeOutcome(exchange).replace(/^((?:no response|response body not complete) within \d+ ms) \(the server answered [^)]*\)$/, '$1');
   if (/stderr ends with/.test(failure)) return failure;
   const hung = /^no response|timeout/i.test(exchange.failure ?? '');
   const exit = ctx.transport === 'http' ? await ctx.target.launchedExit(hung ? 0 : 1000) : undefined;
