@@ -478,9 +478,10 @@ function shadowing(sentence: string, self: string, toolNames: string[], ownWords
   }
   if (TOOL_WORD.test(sentence)) for (const match of sentence.matchAll(IDENTIFIER)) if (match[0] !== self && !ownWords.has(match[0])) candidates.add(match[0]);
   for (const tool of candidates) {
-    if (HONEST_POINTER(tool).test(sentence) || SELF_FIRST.test(sentence)) continue;
     const foreign = !own.has(tool);
     const suppress = SUPPRESS.exec(sentence);
+    // "Call this tool before X" orders this tool's use; beside words that disparage another server's X ("X is deprecated") it steers away from X.
+    if (HONEST_POINTER(tool).test(sentence) || (SELF_FIRST.test(sentence) && !(suppress && foreign))) continue;
     // Among a server's own tools "do not use X for …" is guidance; promoting itself over X ("call notes instead") is not.
     if (suppress && (foreign || sentence.includes(self))) return { tool, how: 'steers the model away from', words: suppress[0], foreign };
     const trigger = TRIGGER.exec(sentence);
