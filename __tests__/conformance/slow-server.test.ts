@@ -62,7 +62,16 @@ describe.concurrent('a missed deadline', () => {
         expect(exchange.observed?.answeredLate?.timeoutMs).toBe(TIMEOUT_MS);
       }
     });
+  }
 
+  it('http, every answer on an SSE stream: the same', { timeout: 120_000 }, async () => {
+    const result = await run('http', [`--answer-delay-ms=${DELAY_MS}`, '--sse']);
+    expect(result.section.checks.filter((c) => c.status === 'fail').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    for (const id of SENDERS) expect({ id, status: check(result, id).status }).toEqual({ id, status: 'warn' });
+    expect(evidence(result).some((exchange) => exchange.observed?.answeredLate !== undefined && exchange.response?.contentType?.startsWith('text/event-stream'))).toBe(true);
+  });
+
+  for (const transport of ['stdio', 'http'] as const) {
     it(`${transport}: a method that hangs while the server answers others fails as before, stopped when the server is shown stuck`, { timeout: 120_000 }, async () => {
       const result = await run(transport, ['--hang-method=tools/list'], ['discover-answers', 'capabilities-declared']);
       expect(check(result, 'discover-answers').status).toBe('pass');
