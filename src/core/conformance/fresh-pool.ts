@@ -12,11 +12,11 @@ export interface WarmConnection {
 
 /**
  * Spares the run expects to take, before it knows its era or what its checks need: the demand of a
- * 2026-07-28 server with tools over stdio (4: the two chains of runner.ts PROCESS_CHAINS, one
- * process each, the legacy initialize's and the listen stream's). A 2025-11-25 server needs 2; the
- * rest are killed once the era is known.
+ * 2026-07-28 server with tools over stdio (3: the two chains of runner.ts PROCESS_CHAINS, one
+ * process each, and the legacy initialize's). A 2025-11-25 server needs 2; the rest are killed once
+ * the era is known.
  */
-export const EARLY_SPARES = 4;
+export const EARLY_SPARES = 3;
 
 /**
  * Of those, how many start beside the first process before it has answered anything: a server that

@@ -145,14 +145,16 @@ export async function runConformance(
 /**
  * stdio, 2026-07-28: checks on processes of their own that leave nothing behind on them hand one
  * fresh process on, in this order (ProcessRelay), so a chain costs one start-up rather than one per
- * check. A check whose probe must be a process's first request leads its chain (stateless-first-
- * request); one that ends the process closes it (stdio-exit-on-stdin-close); one that leaves a tool
- * running when it fails passes nothing on (a chain goes on only after a pass). The legacy
- * initialize (a session) and the listen stream (it judges every line of its process) stay alone.
+ * check (a Python process costs ~1 s of CPU to start: on two cores, five of them cost a stdio run
+ * more than all its checks). A check whose probe must be a process's first request leads its chain
+ * (stateless-first-request); one that ends the process closes it (stdio-exit-on-stdin-close); the
+ * listen stream, which judges every line of its process and leaves its listens open, comes last of
+ * its chain, after the tool calls that passed (a chain goes on only after a pass: a failed check may
+ * have left a tool running). The legacy initialize (a session) stays alone.
  */
 export const PROCESS_CHAINS: readonly (readonly string[])[] = [
   ['stateless-first-request', 'list-sets-stable', 'stdio-exit-on-stdin-close'],
-  ['progress-notifications', 'log-level-filtering', 'cancel-stops-request'],
+  ['progress-notifications', 'log-level-filtering', 'cancel-stops-request', 'subscriptions-listen'],
 ];
 
 /** Whether the run's checks on processes of their own go in chains: stdio, 2026-07-28 (the other runs take each fresh process apart). */

@@ -126,8 +126,11 @@ export const removedChecks = [
     level: 'MUST',
     requirements: ['RM-04', 'RM-05', 'COMPAT-06', 'RM-07', 'COMPAT-01'],
     eras: MODERN_ONLY,
-    // The era probe (legacyInitialize): its own untouched process, whichever check asks first.
+    // The era probe (legacyInitialize): its own untouched process, whichever check asks first. Over
+    // stdio it runs beside the checks on the first process, so the probe is under way (or answered)
+    // by the time one of them asks whether the server is dual-era.
     freshProcesses: 1,
+    ownProcess: true,
     async run(ctx) {
       const exchange = await legacyInitialize(ctx);
       const result = resultOf(exchange);
