@@ -59,14 +59,14 @@ describe('the fresh processes of a stdio run', () => {
     const run = await runConformance({ kind: 'stdio', command: commandFor(log, `--start-delay-ms=${DELAY_MS}`) }, { callTools: 'all', timeoutMs: 3000, surface: false });
     expect(run.section.checks.filter((check) => check.status === 'fail').map((check) => `${check.id}: ${check.message}`)).toEqual([]);
     const starts = await startsOf(log);
-    // The first process, and the fresh ones the checks take: one per chain (PROCESS_CHAINS: the first
-    // request -> list sets -> stdin close; progress -> logging -> cancel -> listen) and the legacy
-    // initialize's. Before, each of the 8 checks took its own (9 starts). No spare the run did
+    // The first process, and the fresh ones the checks take: one for the chain (PROCESS_CHAINS: the
+    // first request -> list sets -> progress -> logging -> cancel -> listen -> stdin close) and the
+    // legacy initialize's. Before, each of the 8 checks took its own (9 starts). No spare the run did
     // not plan, and none a check had to start unplanned (it would wait a start-up of its own).
     const applicable = CHECKS.filter((check) => check.eras.includes(run.section.era) && check.transport !== 'http');
     const declares = (capability: string) => capability in run.section.capabilities;
     const declared = freshDemand(applicable, { declares, transport: 'stdio', era: run.section.era });
-    expect(declared).toBe(3);
+    expect(declared).toBe(2);
     expect(freshDemand(applicable, { declares })).toBeGreaterThanOrEqual(7);
     expect(starts).toHaveLength(1 + declared);
     // Before the first process answers, only EARLY_START_LIMIT spares start beside it (nine at once
@@ -97,7 +97,7 @@ describe('the fresh processes of a stdio run', () => {
     expect(status('list-sets-stable')).toBe('pass');
     expect(status('stdio-exit-on-stdin-close')).toBe('pass');
     const starts = await startsOf(log);
-    expect(starts).toHaveLength(1 + 3 + 1);
+    expect(starts).toHaveLength(1 + 2 + 1);
     expect(starts.filter((start) => alive(start.pid))).toEqual([]);
   });
 
@@ -105,9 +105,9 @@ describe('the fresh processes of a stdio run', () => {
     const log = await startLog();
     const run = await runConformance({ kind: 'stdio', command: commandFor(log) }, { timeoutMs: 3000, surface: false, only: ['stateless-first-request', 'stdio-exit-on-stdin-close', 'subscriptions-listen'] });
     expect(run.section.checks.map((check) => `${check.id}: ${check.status}`)).toEqual(['stateless-first-request: pass', 'stdio-exit-on-stdin-close: pass', 'subscriptions-listen: pass']);
-    // The first process and one per chain: the first request then stdin close; the listen stream.
+    // The first process and the chain's: the first request, the listen stream, then stdin close.
     const starts = await startsOf(log);
-    expect(starts).toHaveLength(3);
+    expect(starts).toHaveLength(2);
     expect(starts.filter((start) => alive(start.pid))).toEqual([]);
   });
 });

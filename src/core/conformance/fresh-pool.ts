@@ -12,11 +12,10 @@ export interface WarmConnection {
 
 /**
  * Spares the run expects to take, before it knows its era or what its checks need: the demand of a
- * 2026-07-28 server with tools over stdio (3: the two chains of runner.ts PROCESS_CHAINS, one
- * process each, and the legacy initialize's). A 2025-11-25 server needs 2; the rest are killed once
- * the era is known.
+ * 2026-07-28 server over stdio (2: the chain of runner.ts PROCESS_CHAINS and the legacy
+ * initialize's). A 2025-11-25 server needs 2 too; the rest are killed once the era is known.
  */
-export const EARLY_SPARES = 3;
+export const EARLY_SPARES = 2;
 
 /**
  * Of those, how many start beside the first process before it has answered anything: a server that

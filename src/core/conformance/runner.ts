@@ -144,17 +144,17 @@ export async function runConformance(
 
 /**
  * stdio, 2026-07-28: checks on processes of their own that leave nothing behind on them hand one
- * fresh process on, in this order (ProcessRelay), so a chain costs one start-up rather than one per
+ * fresh process on, in this order (ProcessRelay), so the chain costs one start-up rather than one per
  * check (a Python process costs ~1 s of CPU to start: on two cores, five of them cost a stdio run
- * more than all its checks). A check whose probe must be a process's first request leads its chain
- * (stateless-first-request); one that ends the process closes it (stdio-exit-on-stdin-close); the
- * listen stream, which judges every line of its process and leaves its listens open, comes last of
- * its chain, after the tool calls that passed (a chain goes on only after a pass: a failed check may
- * have left a tool running). The legacy initialize (a session) stays alone.
+ * more than all its checks). The check whose probe must be a process's first request leads
+ * (stateless-first-request); the tool calls follow once the lists are compared; the listen stream,
+ * which judges every line of its process, comes after the tool calls that passed (the chain goes on
+ * only after a pass: a failed check may have left a tool running); closing stdin ends it, with the
+ * listens still open, as a client that quits leaves them (STDIO-05 has no exception for them). The
+ * legacy initialize (a session) stays alone.
  */
 export const PROCESS_CHAINS: readonly (readonly string[])[] = [
-  ['stateless-first-request', 'list-sets-stable', 'stdio-exit-on-stdin-close'],
-  ['progress-notifications', 'log-level-filtering', 'cancel-stops-request', 'subscriptions-listen'],
+  ['stateless-first-request', 'list-sets-stable', 'progress-notifications', 'log-level-filtering', 'cancel-stops-request', 'subscriptions-listen', 'stdio-exit-on-stdin-close'],
 ];
 
 /** Whether the run's checks on processes of their own go in chains: stdio, 2026-07-28 (the other runs take each fresh process apart). */
