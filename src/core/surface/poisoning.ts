@@ -422,24 +422,24 @@ function ownPlaceholder(placeholder: string, parameters: string[]): boolean {
 const DATA_PLACEHOLDER = /conversation|convers|chat|histor|message|summary|resumo|resumen|context|prompt|transcript|e-?mail|address|phone|key|token|secret|password|passwd|credential|cookie|session|api|env/i;
 const GO_THERE = /\b(fetch|retrieve|open|opening|visit|navigate|load|get|request|call|ping|curl|wget|render|include|append|embed|display|send|post|submit|upload|go to|hit|query|access)\b|!\[[^\]]*\]\($/i;
 
-/** Whether a placeholder not naming the tool's own argument invites data, given the text before and after its URL. */
-function invites(placeholder: string, before: string, after: string): boolean {
+/** Whether a placeholder invites data by what it names: free text, or data the model holds. */
+function invites(placeholder: string): boolean {
   const inner = placeholder.replace(/^[{<[$=%]+|[}\]>]+$/g, '');
-  if (/\s/.test(inner.trim())) return true;
-  if (DATA_PLACEHOLDER.test(inner) || SENSITIVE.test(identifierWords(inner).join(' '))) return true;
-  return GO_THERE.test(before) || GO_THERE.test(after) || transferVerb(before) !== undefined;
+  return /\s/.test(inner.trim()) || DATA_PLACEHOLDER.test(inner) || SENSITIVE.test(identifierWords(inner).join(' '));
 }
 
 function exfiltration(text: string, parameters: string[] = []): string | undefined {
   for (const match of text.matchAll(URL)) {
     const url = match[0];
     const queryOrPath = url.replace(/^https?:\/\/[^/?#]+/, '');
-    const placeholders = [...queryOrPath.matchAll(new RegExp(PLACEHOLDER.source, 'g'))].map((found) => found[0]).filter((placeholder) => !ownPlaceholder(placeholder, parameters));
+    const placeholders = [...queryOrPath.matchAll(new RegExp(PLACEHOLDER.source, 'g'))].map((found) => found[0]);
     if (placeholders.length === 0) continue;
     // The sentence the URL stands in: back to the last sentence break before it, on to the next after it.
     const before = text.slice(Math.max(0, match.index - 240), match.index).split(/[.!?。！？]\s|\n/).pop() ?? '';
     const after = text.slice(match.index + url.length, match.index + url.length + 160).split(/[.!?。！？](\s|$)|\n/)[0] ?? '';
-    if (placeholders.some((placeholder) => invites(placeholder, before, after))) return `${clip(url, 200)} (a placeholder for data)`;
+    // Told to send there, even the tool's own argument leaves for a third party ("also send the amount to https://…?amount={amount}").
+    const told = GO_THERE.test(before) || GO_THERE.test(after) || transferVerb(before) !== undefined;
+    if (placeholders.some((placeholder) => told || (!ownPlaceholder(placeholder, parameters) && invites(placeholder)))) return `${clip(url, 200)} (a placeholder for data)`;
   }
   URL.lastIndex = 0;
   if (/\bhttps?:\/\//i.test(text)) {
