@@ -73,7 +73,8 @@ export const listChecks = [
         const legacyNote = ctx.era === MODERN ? '' : '; 2025-11-25 allows lists per session, 2026-07-28 does not (LIST-02)';
         subs.push(
           missing.length || added.length
-            ? { id: list.method, status: differs, message: `a fresh ${ctx.transport === 'stdio' ? 'process' : 'connection'} sees a different set (missing ${JSON.stringify(missing)}, extra ${JSON.stringify(added)})${legacyNote}` }
+            ? // Each name capped before the join, as in tools-list-order-stable (six 15 MB names made ~90 MB strings).
+              { id: list.method, status: differs, message: `a fresh ${ctx.transport === 'stdio' ? 'process' : 'connection'} sees a different set (missing ${JSON.stringify(missing.map((name) => capString(name, 200)))}, extra ${JSON.stringify(added.map((name) => capString(name, 200)))})${legacyNote}` }
             : { id: list.method, status: 'pass', message: `${a.size} items, same set` },
         );
       }
