@@ -1,2 +1,0 @@
-import{createRequire as __mcpEvalsCreateRequire}from'node:module';const require=__mcpEvalsCreateRequire(import.meta.url);
-import{b as a,e as b,f as c}from"./chunk-V3FCX4FL.js";import"./chunk-5ZUCHDOV.js";import"./chunk-DUMSF6H3.js";import"./chunk-CY4WSXZZ.js";import"./chunk-6VONGPOI.js";import"./chunk-CTXCY37B.js";var export_request=c.request;export{a as HttpConnection,b as describeHttpError,export_request as request};

@@ -1,0 +1,2 @@
+import{createRequire as __mcpEvalsCreateRequire}from'node:module';const require=__mcpEvalsCreateRequire(import.meta.url);
+import{a,b,c,d}from"./chunk-2YWPRML6.js";import"./chunk-KVQUE4J2.js";import"./chunk-6GPYQL3E.js";import"./chunk-RXPUK6JT.js";import"./chunk-NPY7UQX6.js";import"./chunk-CTXCY37B.js";export{a as REPORT_SCHEMA_FILE,d as listViolations,c as readReportViolations,b as reportViolations};

@@ -1,2 +1,0 @@
-import{createRequire as __mcpEvalsCreateRequire}from'node:module';const require=__mcpEvalsCreateRequire(import.meta.url);
-import{a,b,c,d}from"./chunk-C55W5ZDQ.js";import"./chunk-KVQUE4J2.js";import"./chunk-Y2CAEZT7.js";import"./chunk-RXPUK6JT.js";import"./chunk-NPY7UQX6.js";import"./chunk-CTXCY37B.js";export{a as REPORT_SCHEMA_FILE,d as listViolations,c as readReportViolations,b as reportViolations};
