@@ -331,19 +331,7 @@ async function startServer(scenario) {
       reject(new BenchError(`the server exited (${exitCode}) before listening:\n${log}`));
     });
   });
-  return {
-    url,
-    pid: child.pid,
-    command: `node ${relative(ROOT, args[0])} ${args.slice(1).join(' ')}`,
-    exited: () => exitCode !== null,
-    tail: () => tail(log, 20),
-    stop: () => new Promise((resolve) => {
-      if (exitCode !== null) return resolve();
-      const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-      child.once('exit', () => { clearTimeout(force); resolve(); });
-      child.kill('SIGTERM');
-    }),
-  };
+  return running(child, url, `node ${relative(ROOT, args[0])} ${args.slice(1).join(' ')}`, () => exitCode, () => log);
 }
 
 /**
@@ -366,14 +354,19 @@ async function startExternalServer(scenario) {
     if (Date.now() > deadline) { child.kill('SIGKILL'); throw new BenchError(`the server did not accept connections on port ${port} within 60 s:\n${log}`); }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  return running(child, `http://127.0.0.1:${port}${scenario.path}`, command, () => exitCode, () => log);
+}
+
+/** A started server as the bench uses it: where it listens, whether it exited, and how to stop it (TERM, then KILL after 5 s). */
+function running(child, url, command, exitCode, log) {
   return {
-    url: `http://127.0.0.1:${port}${scenario.path}`,
+    url,
     pid: child.pid,
     command,
-    exited: () => exitCode !== null,
-    tail: () => tail(log, 20),
+    exited: () => exitCode() !== null,
+    tail: () => tail(log(), 20),
     stop: () => new Promise((resolve) => {
-      if (exitCode !== null) return resolve();
+      if (exitCode() !== null) return resolve();
       const force = setTimeout(() => child.kill('SIGKILL'), 5000);
       child.once('exit', () => { clearTimeout(force); resolve(); });
       child.kill('SIGTERM');
