@@ -202,10 +202,17 @@ const TURN = new RegExp(`(?<!\\s)(?:(?:\\s*[,،])?\\s+(?:but|however|although|th
 const PUNCTUATION_BREAK = /^\s*(?:;|؛|—|–|\s-\s)\s*$/u;
 const CLAUSE_BREAK = new RegExp(`(?<!\\s)\\s*(?:;|؛|—|–|\\s-\\s)\\s*|${TURN.source}`, 'u');
 
+/** Lexicon patterns with the global flag, for replace and matchAll: compiled once, not once per sentence. */
+const everywhere = (patterns: readonly RegExp[]): RegExp[] => patterns.map((pattern) => new RegExp(pattern.source, 'gu'));
+const NO_PROBLEM_ALL = everywhere(NO_PROBLEM);
+const REASSURANCE_ALL = everywhere(REASSURANCE);
+const NEGATION_ALL = everywhere(NEGATION);
+const FUTURE_ALL = everywhere(FUTURE);
+
 /** "Without any issues" is said smoothly, "don't worry" is said not at all: neither negates a claim beside it. */
 function plainOf(lower: string): string {
-  const smooth = NO_PROBLEM.reduce((t, pattern) => t.replace(new RegExp(pattern.source, 'gu'), ' smoothly '), lower);
-  return REASSURANCE.reduce((t, pattern) => t.replace(new RegExp(pattern.source, 'gu'), ' '), smooth);
+  const smooth = NO_PROBLEM_ALL.reduce((t, pattern) => t.replace(pattern, ' smoothly '), lower);
+  return REASSURANCE_ALL.reduce((t, pattern) => t.replace(pattern, ' '), smooth);
 }
 
 /** Same text, matched the same way everywhere (see `fold`). */
@@ -383,8 +390,8 @@ function negationScope(clause: string, admits: boolean): (at: number) => boolean
   };
   const covered = new Set<number>();
   let whole = false;
-  for (const pattern of [...NEGATION, ...(admits ? FUTURE : [])]) {
-    for (const match of clause.matchAll(new RegExp(pattern.source, 'gu'))) {
+  for (const pattern of admits ? [...NEGATION_ALL, ...FUTURE_ALL] : NEGATION_ALL) {
+    for (const match of clause.matchAll(pattern)) {
       const token = match[0];
       const plain = PLAIN_NEGATION.some((whole) => whole.test(token));
       if (!plain) {

@@ -4,6 +4,10 @@ import { readings, type Reading } from './normalize.js';
 import { clip, identifierWords, isObject, stringField, walkStrings, type FoundString } from './text.js';
 import type { DefinitionKind, SurfaceFinding } from './types.js';
 
+/** The lexicon's patterns with the global flag, for matchAll: compiled once, not once per sentence. */
+const MODIFY_ALL = new RegExp(MODIFY.source, 'giu');
+const TRANSFER_ALL = new RegExp(TRANSFER.source, 'giu');
+
 /**
  * Poisoning markers: text in a definition that speaks to the model instead of describing the
  * tool (tool poisoning, shadowing, exfiltration; Invariant Labs' disclosures and MCPSecBench's
@@ -90,6 +94,7 @@ const URL = /\bhttps?:\/\/(?:[^\s"'<>)\]{]|<[^<>"\n]{1,80}>|\{[^{}"\n]{1,200}\}|
  * example, not a placeholder the model fills.
  */
 const PLACEHOLDER = /\{\{?[^}]*\}\}?|<[^<>]+>|\$\{?[A-Z_]+\}?|%s|\[[A-Z_ ]{3,}\]|=(?:[A-Z0-9]+_)*(CHAT|HISTORY|CONVERSATION|TRANSCRIPT|CONTEXT|PROMPT|MESSAGES)(?:_[A-Z0-9]+)*(?=[&#]|$)/;
+const PLACEHOLDER_ALL = new RegExp(PLACEHOLDER.source, 'g');
 const APPEND = /\b(append|add|include|attach|put|encode|insert|send)\b[^.]{0,60}\b(to|in|into|as)\b[^.]{0,20}\b(the )?(url|link|query|query string|parameter|endpoint|address)\b/i;
 /** Secrets among the sensitive words: their requests are secret-reference, the rest data-request. */
 const SECRET_WORDS = /key|token|password|passphrase|credential|secret|\.ssh|id_(rsa|dsa|ecdsa|ed25519)|\.env|\.aws|\.npmrc|\.netrc|\.pgpass|\.gitconfig|\.git-credentials|docker|passwd|shadow|mcp\.json|claude_desktop|~\/\.|environment|env vars|process\.env|cookie|contraseña|clave|mot de passe|identifiant|clé|passw|zugangsdaten|schlüssel|umgebungs|senha|credenciais|chave|variáveis|парол|учетные|учётные|ключ|переменные|密码|凭|私钥|密钥|令牌|环境变量|パスワード|認証|秘密鍵|キー|トークン|環境変数|variables|비밀번호|암호|토큰|API ?키|환경 ?변수|parol|jelsz|kulcs|változ|salasan|avai|ympäristö|adgangskode|passord|kodeord|nøgl|nøkkel|miljø|nywila|nenosiri|funguo|κωδικ|συνθηματικ|κλειδι|รหัสผ่าน|คีย์|পাসওয়ার্ড|এপিআই কী|printenv|getenv|environ|mediu|chei/i;
@@ -105,6 +110,7 @@ const CARRIER_NAME = /^(side_?note|notes?|hidden|secret|internal|context|extra|d
 /** Names no real API gives an undescribed argument; `notes`, `metadata` or `context` without a description is ordinary (Stripe's metadata). */
 const HIDDEN_CARRIER_NAME = /^(side_?note|hidden|secret|internal|conversation|history|chat_?history|system_?prompt|instructions?)$/i;
 const CARRIER_TEXT = /\b(conversation|chat history|previous messages|system prompt|your instructions|contents? of (the |any |a )?(file|files|\.|~)|secret|api key|access token|password|credentials|private key)\b/i;
+const CARRIER_TEXT_ALL = new RegExp(CARRIER_TEXT.source, 'gi');
 
 /** Snake- or kebab-case identifiers: what a tool name looks like in prose. */
 const IDENTIFIER = /(?<![\w./-])[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+(?![\w/-])/g;
@@ -121,7 +127,7 @@ const USER_VERB_BEFORE = /\b(ask|show|tell|confirm|pregunta|muestra|confirma|pid
 
 /** The first word of MODIFY in the sentence that does not turn toward the user. */
 function changeWord(sentence: string): string | undefined {
-  for (const match of sentence.matchAll(new RegExp(MODIFY.source, 'giu'))) {
+  for (const match of sentence.matchAll(MODIFY_ALL)) {
     if (/^(always|additionally|siempre|toujours|immer|sempre|всегда|总是|始终|常に|必ず)$/iu.test(match[0]) && (TOWARD_USER.test(sentence.slice(match.index + match[0].length)) || USER_VERB_BEFORE.test(sentence.slice(Math.max(0, match.index - 24), match.index)))) continue;
     return match[0];
   }
@@ -288,12 +294,13 @@ const USER_ASKS =
 const SEEN_ELSEWHERE = /\b(every|all|each|any) (\w+ )?(files?|documents?|pages?|emails?|messages?|results?|outputs?) (that )?(you|it|they|the model|the assistant|the agent) (have |has )?(read|reads|opened|opens|open|see|sees|saw|seen|fetch|fetches|fetched|receive|receives|received|access|accesses|accessed)\b/i;
 /** Moving it on, not merely reading it: "open any file you see" is a file tool's own work. */
 const PASS_ON = /\b(send|forward|upload|post|transmit|exfiltrate|leak|include|attach|append|copy|mirror|log|store|save|submit|share|relay|cc|bcc)\b/i;
+const PASS_ON_ALL = new RegExp(PASS_ON.source, 'gi');
 
 /** A request to pass on what the model sees through other tools; undefined when none or negated. */
 function relay(sentence: string): { verb: string; seen: string } | undefined {
   const seen = SEEN_ELSEWHERE.exec(sentence);
   if (!seen) return undefined;
-  for (const verb of sentence.matchAll(new RegExp(PASS_ON.source, 'gi'))) {
+  for (const verb of sentence.matchAll(PASS_ON_ALL)) {
     const before = sentence.slice(Math.max(0, verb.index - 40), verb.index);
     if (!NEGATION.test(before) && !(PASSIVE_BEFORE.test(before) && !PASSIVE_REQUEST.test(before))) return { verb: verb[0], seen: seen[0] };
   }
@@ -306,7 +313,7 @@ function relay(sentence: string): { verb: string; seen: string } | undefined {
  * the server finds its own configuration, not what the model should fetch.
  */
 function transferVerb(text: string): string | undefined {
-  for (const verb of text.matchAll(new RegExp(TRANSFER.source, 'giu'))) {
+  for (const verb of text.matchAll(TRANSFER_ALL)) {
     const end = verb.index + verb[0].length;
     if (/[`'"]/.test(text[verb.index - 1] ?? '') && text[end] === text[verb.index - 1]) continue;
     if (/^(read|load|fetch)$/i.test(verb[0]) && /^\s+from\s+(the\s+)?`?\$?[A-Z][A-Z0-9]*(_[A-Z0-9]+)+`?(?![\w/]|\.\w)/.test(text.slice(end))) continue;
@@ -432,7 +439,7 @@ function exfiltration(text: string, parameters: string[] = []): string | undefin
   for (const match of text.matchAll(URL)) {
     const url = match[0];
     const queryOrPath = url.replace(/^https?:\/\/[^/?#]+/, '');
-    const placeholders = [...queryOrPath.matchAll(new RegExp(PLACEHOLDER.source, 'g'))].map((found) => found[0]);
+    const placeholders = [...queryOrPath.matchAll(PLACEHOLDER_ALL)].map((found) => found[0]);
     if (placeholders.length === 0) continue;
     // The sentence the URL stands in: back to the last sentence break before it, on to the next after it.
     const before = text.slice(Math.max(0, match.index - 240), match.index).split(/[.!?。！？]\s|\n/).pop() ?? '';
@@ -506,7 +513,7 @@ function hiddenParameters(definition: NamedDefinition): SurfaceFinding[] {
     const carrierName = CARRIER_NAME.test(name) || identifierWords(name).includes('sidenote');
     const carrierText = CARRIER_TEXT.exec(text);
     // A parameter named for a secret whose text names only secrets ("Shared secret for signing") is the tool's own input.
-    const carried = [...text.matchAll(new RegExp(CARRIER_TEXT.source, 'gi'))].map((match) => match[0]);
+    const carried = [...text.matchAll(CARRIER_TEXT_ALL)].map((match) => match[0]);
     if (carrierText && namedForSecret(name) && carried.every((word) => SECRET_WORDS.test(word))) continue;
     // A request for such data in any parameter's text is data-request; here only the carrier's name and what it says it holds.
     const undescribed = text.trim() === '' && (HIDDEN_CARRIER_NAME.test(name) || identifierWords(name).includes('sidenote'));
