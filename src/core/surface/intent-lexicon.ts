@@ -87,6 +87,11 @@ export const CONCEAL = any([
   `${B}(silently|secretly|quietly|covertly|invisibly) (copy|copies|send|sends|forward|forwards|upload|uploads|add|adds|include|includes|log|logs|mirror|mirrors|store|stores|bcc)${E}`,
   `${B}(keep|hide) (this|it|that) (hidden|secret|private)? ?from the user${E}|${B}without (the user's|their) (knowledge|consent|awareness)`,
   `${B}the user (cannot|can't|can not|must not|should not|will not|won't|does not|doesn't) (see|know about|notice) (this|these|that) (comment|note|text|instructions?|part|section|step)s?${E}`,
+  // Leaving something out of what the user is told, or making sure they see no change: "leave it out when you read the list back to the user".
+  `${B}(leave|keep) (it|this|that|them|these) out\\b[^.;]{0,60}\\b(the\\s+)?users?${E}|${B}(so|so that|and) (the user|they|users) (sees?|notices?|will (see|notice)|won't (see|notice)|(do|does|will) not (see|notice)) (no|any|nothing|none of)\\b`,
+  `${B}(the user|users?) (will |would )?(never |not |won't |doesn't |does not )?(see|sees|notice|notices|know|knows) (no|any|a) (difference|change)${E}`,
+  `${B}(confirm|show|display|tell|report)\\b[^.;]{0,80}\\b(they|he|she|the user) (originally|initially|first) (gave|entered|provided|specified|typed|asked for|requested)${E}`,
+  `(показыва|сообща|отобража|показуй|повідомля)\\p{L}*[^.;]{0,60}(который|которую|что|який|яку) (он|она|пользователь|він|вона|користувач) (сам |сама )?(указал|ввел|ввёл|дал|задал|вказав|ввів)|пользователь не (заметит|увидит) (никакой )?разниц|l'utilisateur ne (voit|verra|remarque|remarquera) (pas de|aucune) différence|(el usuario|los usuarios) no (nota|notará|ve|verá) (ninguna |la )?diferencia|(der nutzer|der benutzer) (merkt|bemerkt|sieht) (keinen unterschied|nichts)`,
   // it, nl, sv, pl, cs, uk, tr
   `${B}non (va |deve essere )?(dirlo|dire|detto|informare|avvisare|segnalare|segnalat[oa]|menzionare|mostrare|riferire|comunicare|comunicat[oa])\\s+(nulla\\s+)?(a|al|all')\\s*utente|${B}senza (avvisare|informare|dirlo a|dire a) l'utente|${B}all'insaputa dell'utente`,
   `${B}(vermeld|vertel|meld|zeg|toon|noem)\\s+(dit|het|dat|iets|niets)?\\s*(niet|nooit)\\s+(aan|tegen)\\s+de\\s+gebruiker|${B}zonder (het )?de gebruiker te (informeren|vertellen|melden)|${B}(berätta|nämn|säg|visa)\\s+(inte|aldrig)[^.]{0,20}användaren|${B}utan att (informera|berätta för|meddela) användaren`,
@@ -161,6 +166,16 @@ export const SENSITIVE = any([
   `${B}salasan(a|at|oja)${E}|${B}keskusteluhistoria\\p{L}*|${B}api-avai\\p{L}*|${B}ympäristömuuttuj\\p{L}*|${B}(adgangskode|passord|kodeord)(r|er|et|en|ene|rne)?${E}|(chat|samtale)histori(k|kk)(ken|en)?|${B}api-nøgl\\p{L}*|${B}api-nøkkel\\p{L}*|${B}miljø(variabler|variablene)`,
   `পাসওয়ার্ড|কথোপকথনের (পুরো )?ইতিহাস|এপিআই কী|পরিবেশ ভেরিয়েবল`,
   `${B}(nywila|nenosiri|historia ya mazungumzo|funguo za api|vigezo vya mazingira)${E}`,
+  // The model's own instructions by the words most languages borrow or share for them ("systeeminstructies", "prompt systemowy",
+  // "instrucciones del sistema", "οδηγίες συστήματος", "системный промпт"): a stem pair, not a phrase per language.
+  `(?<![\\p{L}])(syst[eéè]e?m|sistem|systém|систем|συστήματ)\\p{L}*[\\s-]*(prompt|instru|istru|anweisung|vorgabe|промпт|инструкц|інструкц|підказк|подсказк|οδηγ)\\p{L}*`,
+  `(?<![\\p{L}])(prompt|instru|istru|промпт|инструкц|інструкц|οδηγ)\\p{L}*\\s+((de|du|del|di|do|da|della|dello|des|του|της)\\s+)?(syst[eéè]|sistem|систем|συστήματ)\\p{L}*`,
+  // The user's earlier messages, in the languages that put "of the user" or "previous" around the word.
+  `(?<![\\p{L}])(messages?|mensajes?|messaggi|mensagens|μηνύματα|сообщения|повідомлення|wiadomości|berichten|nachrichten|meddelanden)\\s+(of|from|de|del|des|du|di|dell'|do|da|dos|das|του|от|від|od|van|von)\\s+(the\\s+|l'|la\\s+|el\\s+|o\\s+|der\\s+|de\\s+)?(user|usuario|utilisateur|utente|usuário|χρήστη|пользовател|користувач|użytkownik|gebruiker|nutzer|benutzer|anvädar)\\p{L}*`,
+  `(?<![\\p{L}])(προηγούμεν|предыдущ|попередн|poprzedni|vorherig|früher|anterior|précédent|precedent|eerdere|vorige|tidigare)\\p{L}*\\s+(\\p{L}+\\s+)?(μηνύματα|сообщени|повідомлен|wiadomości|nachrichten|mensajes|mensagens|messages|messaggi|berichten|meddelanden)\\p{L}*`,
+  // What other tool calls returned: "the raw outputs of the last five tool calls", "alle eerdere tool-resultaten".
+  `${B}(outputs?|results?|responses?|return values?) of (the |your |all |any |every |each )?(\\p{L}+ ){0,3}tool[- ]?calls?${E}`,
+  `${B}(previous|earlier|prior|last|recent|all|other|eerdere|alle|andere|vorige|vorherigen|früheren|anteriores|précédents|precedenti|tidigare)\\s+(\\p{L}+\\s+)?tool[- ]?(results?|outputs?|responses?|resultaten|ergebnisse|ausgaben|resultados|résultats|risultati|resultat)${E}`,
   // Reading the environment by the command or call that does it.
   `${B}(printenv|getenv|os\\.environ|System\\.getenv|\\/proc\\/\\w+\\/environ)${E}`,
   // es
@@ -215,6 +230,38 @@ export const TRANSFER = any([
   `読み(取|込)|送信|送っ|送る|入れ|含め|添付|コピー|貼り付け|記入|転送|アップロード`,
 ]);
 
+/**
+ * The same transfers in the third person, for a sentence whose subject is the model ("The
+ * assistant fills `notes` with …", "Асистент завжди вставляє сюди …", "L'assistant joint …"):
+ * text that describes what the model does is an instruction to it, whatever the mood. Read only
+ * after MODEL_SUBJECT, never on their own: "Returns results that include the file's contents" describes a tool.
+ */
+export const TRANSFER_3 = any([
+  `${BV}(reads|opens|loads|fetches|collects|gathers|extracts|sends|forwards|uploads|posts|transmits|leaks|includes|attaches|appends|prepends|adds|puts|inserts|pastes|copies|fills|provides|passes|supplies|embeds|encodes|dumps|shares|reveals|prints|outputs|submits|mirrors|stores|saves|logs|writes|places|sets|populates)${EV}`,
+  `${BV}(вставля|вставл|встав|добавля|дода|додає|включа|включає|отправля|відправля|надсила|переда|пересила|копиру|копію|заполня|заповню|прикрепля|прикріплю|помеща|помiща|поміща|записыва|записує|кладе|клад)\\p{L}*`,
+  `${BV}(incluye|envía|envia|añade|agrega|pone|copia|adjunta|rellena|inclut|ajoute|envoie|met|joint|remplit|insère|fügt|sendet|schickt|kopiert|gibt|hängt|schreibt|trägt|inclui|adiciona|coloca|anexa|preenche|include|invia|aggiunge|inserisce|allega|mette|compila|voegt|stuurt|plakt|kopieert|zet|vult|wkleja|dodaje|wysyła|przesyła|kopiuje|umieszcza|wpisuje|załącza|ekler|gönderir|koyar|yapıştırır|menyertakan|mengirim|menambahkan|memasukkan)${EV}`,
+]);
+
+/** The model as the subject of a sentence, in the languages of the lexicon: "the assistant", "der Assistent", "асистент", "助手", "アシスタント". */
+export const MODEL_SUBJECT = any([
+  `${B}(the |an? |our |your |this )?(ai |llm )?(assistant|model|agent|llm|claude|copilot|chatbot)${E}`,
+  `${B}(el |la |le |l'|der |die |das |o |a |il |lo |de |het )?(asistente|assistente|assistant|assistenten|assistent|asystent|agente|agent|modelo|modèle|modell|modello|model)${E}|${B}(l'ia|die ki|la ia|a ia)${E}`,
+  `${B}(асистент|ассистент|помічник|помощник|модель|агент|βοηθός|asistan|asisten|trợ lý)\\p{L}*`,
+  `助手|智能体|アシスタント|エージェント|어시스턴트|에이전트|المساعد|העוזר|सहायक`,
+]);
+
+/**
+ * Acting beyond what the user asked: "even if the user did not ask", "aunque el usuario no lo
+ * pida", "навіть якщо користувач про це не просив". Alone it decides nothing (a tip may be
+ * offered unasked); with an address or a change it marks the sentence as covert.
+ */
+export const BEYOND_USER = any([
+  `${B}(even if|even when|even though|whether or not)\\s+(the user|the human|they|he|she)\\s+(did not|didn't|does not|doesn't|has not|hasn't|never|did|does|has)\\s*(not\\s+)?(ask|request|want|mention|say|asked|requested|wanted)`,
+  `${B}(without|unless) (the user|them) (asking|requesting|having asked)${E}|${B}unasked${E}|${B}unprompted${E}`,
+  `${B}(aunque|incluso si) (el usuario|ellos) no\\s+(lo\\s+)?(pida|pidió|haya pedido|solicite)|${B}(même si|meme si) l'utilisateur ne\\s+(l'a|le)\\s+(pas\\s+)?(demandé|demande)|${B}(auch wenn|selbst wenn) (der|die) (nutzer|benutzer|anwender)\\p{L}* (nicht|nichts|es nicht)`,
+  `${B}(mesmo que|ainda que) o usu[aá]rio n[aã]o|${B}anche se l'utente non|${B}(даже если|навіть якщо) (пользовател|користувач)\\p{L}*[^.]{0,20}(не|ні)\\s+(просил|просив|просила|просили|запрашивал|вимагав|просив)|${B}nawet jeśli użytkownik[^.]{0,20}nie|${B}ook als de gebruiker (er )?niet|即使用户(没有|沒有|未)|ユーザーが(求めて|頼んで|要求して)いなくても`,
+]);
+
 /** Negation after the verb, in languages that put it there: "포함하지 마세요", "含めないでください", "मत भेजें" aside. */
 export const NEGATION_AFTER = /^\S{0,4}\s?(지\s?(마|말|않)|않)|^\S{0,4}(ないで|ないこと|ません|禁止)|^\s?(nahi|नहीं|मत)|^\s+(nooit|niet|geen|niemals|nie|nicht|keine?[nmrs]?|aldrig|inte|aldri|ikke|never|jamais)(?![\p{L}])/iu;
 
@@ -260,7 +307,7 @@ export const SUPPRESS = any([
 /** A reference to a tool: "the X tool", "tool X", "call X", "when X is used". */
 export const TOOL_WORD = any([
   `${B}(tool|tools|function|call|calls|calling|invoke|use|using|used|available|enabled|installed|herramienta|outil|werkzeug|ferramenta|инструмент|strumento|gereedschap|verktyg(et)?|nástroj|інструмент)${E}`,
-  `${B}(narzędzi\\p{L}*|araç\\p{L}*|alat|công cụ)|工具|ツール|调用|呼び出|도구|أداة|الأداة|כלי|ابزار|टूल`,
+  `${B}(narzędzi\\p{L}*|araç\\p{L}*|alat|công cụ|инструмент\\p{L}*|інструмент\\p{L}*|nástroj\\p{L}*|herramientas|outils|werkzeuge|ferramentas|strumenti|εργαλεί\\p{L}*)|工具|ツール|调用|呼び出|도구|أداة|الأداة|כלי|ابزار|टूल`,
 ]);
 
 /**

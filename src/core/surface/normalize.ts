@@ -5,6 +5,8 @@
  * poisoning rules read every such reading, not only the text as listed.
  */
 
+import { joins } from './text.js';
+
 /** One reading of a string: the text, and how it was uncovered ("decoding base64"; undefined: as listed). */
 export interface Reading {
   text: string;
@@ -77,7 +79,10 @@ export function readings(text: string): Reading[] {
   const out: Reading[] = [];
   const tagged = TAGS.test(text);
   TAGS.lastIndex = 0;
-  const plain = text.replace(TAGS, (char) => String.fromCodePoint(char.codePointAt(0)! - 0xe0000)).replace(ZERO_WIDTH, '');
+  // A non-joiner inside a Persian or Hindi word is spelling, not a disguise: it stays.
+  const plain = text
+    .replace(TAGS, (char) => String.fromCodePoint(char.codePointAt(0)! - 0xe0000))
+    .replace(ZERO_WIDTH, (char, offset: number, whole: string) => ((char === '\u200C' || char === '\u200D') && joins(whole.codePointAt(offset - 1)) && joins(whole.codePointAt(offset + 1)) ? char : ''));
   out.push({ text });
   if (plain !== text) out.push({ text: plain, via: tagged ? 'decoding Unicode tag characters' : 'removing zero-width characters' });
   const decoded = (value: string, via: string) => {

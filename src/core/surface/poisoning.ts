@@ -1,7 +1,7 @@
 import { finding } from './catalog.js';
-import { ADDRESS, CONCEAL, MODIFY, NEGATION, NEGATION_AFTER, OVERRIDE, PASSIVE_BEFORE, PASSIVE_REQUEST, PARAMETER_WORD, SENSITIVE, SENSITIVE_TOOL_WORDS, SUPPRESS, TOOL_WORD, TRANSFER } from './intent-lexicon.js';
+import { ADDRESS, BEYOND_USER, CONCEAL, MODEL_SUBJECT, MODIFY, NEGATION, NEGATION_AFTER, OVERRIDE, PASSIVE_BEFORE, PASSIVE_REQUEST, PARAMETER_WORD, SENSITIVE, SENSITIVE_TOOL_WORDS, SUPPRESS, TOOL_WORD, TRANSFER, TRANSFER_3 } from './intent-lexicon.js';
 import { readings, type Reading } from './normalize.js';
-import { clip, identifierWords, isObject, stringField, walkStrings, type FoundString } from './text.js';
+import { clip, identifierWords, isObject, joins, stringField, walkStrings, type FoundString } from './text.js';
 import type { DefinitionKind, SurfaceFinding } from './types.js';
 
 /** The lexicon's patterns with the global flag, for matchAll: compiled once, not once per sentence. */
@@ -18,6 +18,8 @@ const TRANSFER_ALL = new RegExp(TRANSFER.source, 'giu');
 /** Code points no description needs, by class; shown as ⟦U+XXXX NAME⟧ in findings. */
 function hiddenClass(code: number, previous: number | undefined, next: number | undefined, rtl = false): string | undefined {
   if (code >= 0xe0000 && code <= 0xe007f) return 'Unicode tag';
+  // A non-joiner or joiner between two letters of a script that joins or conjoins them (Persian "می‌کند", Hindi, Bengali) is spelling.
+  if ((code === 0x200c || code === 0x200d) && joins(previous) && joins(next)) return undefined;
   if (code === 0x200b || code === 0x200c || code === 0x2060 || code === 0xfeff || code === 0x180e || code === 0x2061 || code === 0x2062 || code === 0x2063 || code === 0x2064) return 'zero-width';
   // A zero-width joiner between two non-ASCII symbols is how emoji sequences are built.
   if (code === 0x200d) return isAscii(previous) || isAscii(next) ? 'zero-width' : undefined;
@@ -102,7 +104,7 @@ const SECRET_WORDS = /key|token|password|passphrase|credential|secret|\.ssh|id_(
 const EVERY_CALL = /\b(after|following|with|once) (every|each|any|all) (other )?tools? (calls?|use|uses|invocations?|outputs?|results?|responses?|returns?|in this session)\b|\b(after|following) (every|each|any) (call|invocation|use|run)s? (to|of)\b[^.]{0,160}\b(complete|full|entire|whole|raw|verbatim) (result|output|response)s?\b/i;
 /** Sentences and clauses, in scripts with and without spaces. */
 const SENTENCE = /(?<=[.!?])\s+|(?<=[。！？])|\n+/u;
-const CLAUSE_BREAK = /[,;:，、；：]|\b(and|then|but|y|et|und|e|и)\s/giu;
+const CLAUSE_BREAK = /[,;:，、；：]|[.!?。！？](?:\s|$)|\b(and|then|but|before|after|because|once|so that|y|et|und|e|и)\s/giu;
 const TRIGGER = /\b(when(ever)?|every time|each time|any time|before|after|if you (call|use)|cuando|siempre que|quand|chaque fois|wenn|jedes mal|quando|sempre que|когда|каждый раз|ogni volta|wanneer|telkens|gdy|kiedy|za każdym razem|her seferinde|ketika|setiap kali|mỗi khi|mỗi lần)\b|(?<![\p{L}])(عند|عندما|كلما|כאשר|בכל פעם|जब|हर बार|khi)(?![\p{L}])|当|每次|時は|ときは|際は|때마다|할 때/iu;
 const HONEST_POINTER = (tool: string) => new RegExp(`\\b(use|try|call|prefer)\\s+\`?'?"?${escapeRegExp(tool)}\`?'?"?\\s+(instead|rather)\\b|\\binstead,? (use|call)\\s+\`?'?"?${escapeRegExp(tool)}`, 'i');
 /** Property names that carry data the user never typed, Invariant's "sidenote" pattern. */
@@ -269,7 +271,8 @@ function dataRequest(sentence: string, tool: string, suspicious: boolean, parame
   if (!data) return undefined;
   // "When the user asks you to remember something from the conversation, pass it in `fact`": the user's own request, for what is theirs to share (never a secret the model would fetch).
   if (!suspicious && USER_ASKS.test(sentence) && !SECRET_WORDS.test(data[0])) return undefined;
-  if (!suspicious && SENSITIVE_TOOL_WORDS.test(tool) && (SENSITIVE_TOOL_WORDS.test(data[0]) || ownSecret(tool, data[0]))) return undefined;
+  // A tool named after a secret may ask for the one the user types, never for a file the model would have to open ("~/.config/…/Login Data").
+  if (!suspicious && SENSITIVE_TOOL_WORDS.test(tool) && !PATH_LIKE.test(data[0]) && (SENSITIVE_TOOL_WORDS.test(data[0]) || ownSecret(tool, data[0]))) return undefined;
   // "enter the new password in the `new_password` field": a secret the user types, into the argument declared for it
   // (never a key file, an environment variable or the conversation: the model would have to fetch those).
   if (!suspicious && !FETCHED.test(data[0]) && parameters.some((name) => namedForSecret(name) && mentions(sentence, name))) return undefined;
@@ -278,9 +281,10 @@ function dataRequest(sentence: string, tool: string, suspicious: boolean, parame
     const placed = SENSITIVE.test(clause) ? placement(clause, carriers) : undefined;
     if (placed) return { verb: placed, data: data[0] };
   }
+  const modelSubject = MODEL_SUBJECT.test(sentence);
   for (const part of sentence.split(/[;；]/)) {
     if (!SENSITIVE.test(part)) continue;
-    const verb = transferVerb(part);
+    const verb = transferVerb(part, modelSubject);
     if (verb) return { verb, data: data[0] };
   }
   return undefined;
@@ -312,15 +316,19 @@ function relay(sentence: string): { verb: string; seen: string } | undefined {
  * quotes is a name (`write` is an argument or a scope), and "read from GITHUB_TOKEN" says where
  * the server finds its own configuration, not what the model should fetch.
  */
-function transferVerb(text: string): string | undefined {
-  for (const verb of text.matchAll(TRANSFER_ALL)) {
+function transferVerb(text: string, modelSubject = false): string | undefined {
+  const verbs = [...text.matchAll(TRANSFER_ALL)];
+  // Where the model is the sentence's subject, what it is said to do is what it is told to do ("The assistant fills `x` with …").
+  if (modelSubject) verbs.push(...[...text.matchAll(TRANSFER_3_ALL)].filter((verb) => MODEL_BEFORE_VERB.test(text.slice(Math.max(0, verb.index - 60), verb.index))));
+  for (const verb of verbs.sort((a, b) => a.index - b.index)) {
     const end = verb.index + verb[0].length;
     if (/[`'"]/.test(text[verb.index - 1] ?? '') && text[end] === text[verb.index - 1]) continue;
     if (/^(read|load|fetch)$/i.test(verb[0]) && /^\s+from\s+(the\s+)?`?\$?[A-Z][A-Z0-9]*(_[A-Z0-9]+)+`?(?![\w/]|\.\w)/.test(text.slice(end))) continue;
     const before = text.slice(0, verb.index);
-    let clauseStart = 0;
-    for (const brk of before.matchAll(CLAUSE_BREAK)) clauseStart = brk.index + brk[0].length;
-    if (NEGATION.test(before.slice(Math.max(clauseStart, verb.index - 40))) || (PASSIVE_BEFORE.test(before) && !PASSIVE_REQUEST.test(before))) continue;
+    if (nominal(verb[0], before, text.slice(end))) continue;
+    const clauseStart = clauseStartOf(before);
+    if (NEGATION.test(before.slice(Math.max(clauseStart, verb.index - 90))) || (PASSIVE_BEFORE.test(before) && !PASSIVE_REQUEST.test(before))) continue;
+    if (POSSIBLE_BEFORE.test(before)) continue;
     if (NEGATION_AFTER.test(text.slice(verb.index + verb[0].length, verb.index + verb[0].length + 12))) continue;
     return verb[0];
   }
@@ -329,19 +337,56 @@ function transferVerb(text: string): string | undefined {
     const name = called[1] ?? called[2]!;
     const verb = identifierWords(name).find((word) => TRANSFER.test(word) && /^[a-z]+$/.test(word));
     if (!verb) continue;
-    let clauseStart = 0;
-    for (const brk of text.slice(0, called.index).matchAll(CLAUSE_BREAK)) clauseStart = brk.index + brk[0].length;
+    const clauseStart = clauseStartOf(text.slice(0, called.index));
     if (NEGATION.test(text.slice(Math.max(clauseStart, called.index - 40), called.index))) continue;
     return called[0].trim();
   }
   return undefined;
 }
 
+/**
+ * Where the clause that ends `before` starts: after the last comma, semicolon, colon, sentence end
+ * or joining word ("and", "then", "before") that stands outside parentheses. A list in
+ * parentheses ("(env, printenv, cat .env)") belongs to the clause around it, and so does its negation.
+ */
+function clauseStartOf(before: string): number {
+  let start = 0;
+  for (const brk of before.matchAll(CLAUSE_BREAK)) {
+    const upTo = before.slice(0, brk.index);
+    const open = (upTo.match(/[(（[]/g) ?? []).length - (upTo.match(/[)）\]]/g) ?? []).length;
+    if (open <= 0) start = brk.index + brk[0].length;
+  }
+  return start;
+}
+
+/** A determiner before the word makes it a noun ("in the run log", "a copy of"); so does a noun and a verb after it ("Log lines can contain …"). */
+const DETERMINER = /(?<![\p{L}])(the|a|an|this|that|these|those|its|their|your|our|my|his|her|each|every|any|no|some)\s+$/iu;
+const DETERMINER_AND_WORD = /(?<![\p{L}])(the|a|an|its|their|our|each|every|any|no)\s+(?!(user|assistant|model|agent|ai|llm|you|they|we|and|or|then|but|to|also|always|never|please|just|first|now)\s)\p{L}+\s+$/iu;
+const NOUN_THEN_VERB = /^\s+\p{L}+\s+(can|may|might|could|will|would|are|is|were|was|have|has|contain|contains|include|includes|appear|appears)(?![\p{L}])/iu;
+
+function nominal(verb: string, before: string, after: string): boolean {
+  if (!/^[a-z]+$/i.test(verb)) return false;
+  return DETERMINER.test(before) || DETERMINER_AND_WORD.test(before) || NOUN_THEN_VERB.test(after);
+}
+
+/**
+ * A possibility rather than a request: "files that may contain keys", "可能包含密钥的文件",
+ * "kann Passwörter enthalten". "You can send …" is still one: the model is its subject.
+ */
+const POSSIBLE_BEFORE = /(?<![\p{L}])(?<!(you|vous|tu|du|sie|usted|você)\s+)(may|might|could|can|kann|können|peut|peuvent|puede|pueden|pode|podem|può|possono|может|могут|може|można|może|mogą)\s+(also\s+|still\s+|sometimes\s+)?$|(可能|也许|或许)\s*$/iu;
+
+/** The model named as the subject just before a verb: "The assistant fills", "Асистент завжди вставляє". */
+const MODEL_BEFORE_VERB = new RegExp(`(${MODEL_SUBJECT.source})\\s*(\\p{L}+\\s+){0,2}$`, 'iu');
+const TRANSFER_3_ALL = new RegExp(TRANSFER_3.source, 'giu');
+
 /** A tool the text tells the model to call, by its snake-case name: "call save_note", "use `read_file`", "vault_read_secret을 호출". */
 const CALLED_TOOL = /\b(?:call|invoke|use|run|execute|llama|appelle|appelez|rufe|chiama|chame)\s+(?:the\s+|tool\s+|la herramienta\s+|l'outil\s+)?[`'"]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)|[`'"]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)[`'"]?\s*(?:을|를|を|)\s*(?:호출|呼び出|调用|を使)/giu;
 
 /** Data the model would fetch rather than be told: files, environment variables, the conversation, other tools' output. */
 const FETCHED = /[~/._]|env|umgebung|entorno|environnement|ambiente|окружени|环境|環境|환경|conversation|chat|history|transcript|messages|output|result/i;
+
+/** A file path: "~/.ssh", "/etc/passwd", ".env". */
+const PATH_LIKE = /[~/\\]|^\.\w/;
 
 /** One-time codes and PINs: an argument so named is the tool's own input, as `api_key` or `password` are. */
 const OWN_SECRET_PARAMETER = /otp|totp|mfa|2fa|passcode|(^|_)pin($|_)|(^|_)code($|_)/i;
@@ -362,7 +407,7 @@ function placement(sentence: string, parameters: string[]): string | undefined {
     if (!at) continue;
     const before = sentence.slice(Math.max(0, at.index - 40), at.index);
     const after = sentence.slice(at.index + at.text.length, at.index + at.text.length + 24);
-    if (transferVerb(sentence) || DESTINATION_BEFORE.test(before) || SET_BEFORE.test(before) || DESTINATION_AFTER.test(after)) return `into ${at.text}`;
+    if (transferVerb(sentence, MODEL_SUBJECT.test(sentence)) || DESTINATION_BEFORE.test(before) || SET_BEFORE.test(before) || DESTINATION_AFTER.test(after) || (SET_IN_CLAUSE.test(sentence.slice(0, at.index)) && SET_TO_AFTER.test(after))) return `into ${at.text}`;
   }
   return undefined;
 }
@@ -378,6 +423,9 @@ const DESTINATION_AFTER =
   /^\s*(\p{L}+\s*)?(에|에다|に|へ|में|içine|alanına|parametresine|中|里|内)|^\s*((field|parameter|argument|property)\s+)?((should|must|shall|will|is to|needs to|has to)\s+(also\s+|always\s+)?)?(carry|carries|hold|holds|contain|contains|receive|receives|include|includes|be (set|filled|populated) (to|with))\b/iu;
 /** Setting the argument to the data: "set `title` to …", "fill `note` with …". */
 const SET_BEFORE = /\b(set|fill|populate|assign)\s*$/i;
+/** …or one of several: "set `title` to the document title and `author` to the user's messages". */
+const SET_IN_CLAUSE = /\b(set|fill|populate|assign)\b/i;
+const SET_TO_AFTER = /^\s*(to|with|=)\s/i;
 
 /** A tool named after a secret asking for it in another language ("set_password": "请提供新密码"); never a file, the environment or the conversation. */
 function ownSecret(tool: string, data: string): boolean {
@@ -395,7 +443,8 @@ function mentions(sentence: string, name: string): string | undefined {
 
 /** Where the sentence names the argument: in quotes (any name), or bare beside a word for "parameter" (two letters or more). */
 function mentionAt(sentence: string, name: string): { text: string; index: number } | undefined {
-  const quoted = new RegExp(`[\`'"‘“«]${escapeRegExp(name)}[\`'"’”»]`).exec(sentence);
+  // A nested argument is named by its path: `metadata.author` names `author`.
+  const quoted = new RegExp(`[\`'"‘“«]([\\w-]+\\.)*${escapeRegExp(name)}[\`'"’”»]`).exec(sentence);
   if (quoted) return { text: quoted[0], index: quoted.index };
   if (name.length < 2) return undefined;
   const bare = new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(name)}(?![\\p{L}\\p{N}_-])`, 'u').exec(sentence);
@@ -427,7 +476,10 @@ function ownPlaceholder(placeholder: string, parameters: string[]): boolean {
  * "links to …/spaces/<space>") invites nothing.
  */
 const DATA_PLACEHOLDER = /conversation|convers|chat|histor|message|summary|resumo|resumen|context|prompt|transcript|e-?mail|address|phone|key|token|secret|password|passwd|credential|cookie|session|api|env/i;
-const GO_THERE = /\b(fetch|retrieve|open|opening|visit|navigate|load|get|request|call|ping|curl|wget|render|include|append|embed|display|send|post|submit|upload|go to|hit|query|access)\b|!\[[^\]]*\]\($/i;
+const GO_THERE = /\b(fetch|retrieve|open|opening|visit|navigate|load|get|request|call|ping|curl|wget|render|include|append|embed|display|send|post|submit|upload|go to|hit|query|access)\b/i;
+const MARKDOWN_IMAGE = /!\[[^\]]*\]\($/;
+/** The tool's own output: what it returns or produces is documented, not asked for. */
+const RETURNS = /\b(returns?|produces?|generates?|outputs|responds with|gives back|the (result|response|output) is)\b/i;
 
 /** Whether a placeholder invites data by what it names: free text, or data the model holds. */
 function invites(placeholder: string): boolean {
@@ -442,10 +494,12 @@ function exfiltration(text: string, parameters: string[] = []): string | undefin
     const placeholders = [...queryOrPath.matchAll(PLACEHOLDER_ALL)].map((found) => found[0]);
     if (placeholders.length === 0) continue;
     // The sentence the URL stands in: back to the last sentence break before it, on to the next after it.
-    const before = text.slice(Math.max(0, match.index - 240), match.index).split(/[.!?。！？]\s|\n/).pop() ?? '';
+    const before = text.slice(Math.max(0, match.index - 240), match.index).split(/(?<!\b(?:e\.g|i\.e|etc|cf|vs))[.!?。！？]\s|\n/).pop() ?? '';
     const after = text.slice(match.index + url.length, match.index + url.length + 160).split(/[.!?。！？](\s|$)|\n/)[0] ?? '';
     // Told to send there, even the tool's own argument leaves for a third party ("also send the amount to https://…?amount={amount}").
-    const told = GO_THERE.test(before) || GO_THERE.test(after) || transferVerb(before) !== undefined;
+    // A Markdown image is fetched when shown, unless it is what the tool itself returns ("returns a Markdown image, e.g. ![chart](…)").
+    const image = MARKDOWN_IMAGE.test(before) && !RETURNS.test(before);
+    const told = image || GO_THERE.test(before) || GO_THERE.test(after) || transferVerb(before) !== undefined;
     if (placeholders.some((placeholder) => told || (!ownPlaceholder(placeholder, parameters) && invites(placeholder)))) return `${clip(url, 200)} (a placeholder for data)`;
   }
   URL.lastIndex = 0;

@@ -93,3 +93,10 @@ export function clip(text: string, chars: number): string {
   const list = [...text.slice(0, chars * 2 + 2)];
   return list.length > chars ? `${list.slice(0, chars).join('')}…` : text;
 }
+
+/** Scripts whose spelling uses ZWNJ and ZWJ: Arabic-script languages (Persian, Urdu, Kurdish) and the Brahmic scripts of South Asia. */
+const JOINING_SCRIPT = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Mongolian}]/u;
+
+export function joins(code: number | undefined): boolean {
+  return code !== undefined && code >= 0x0600 && JOINING_SCRIPT.test(String.fromCodePoint(code));
+}
