@@ -63,7 +63,7 @@ describe('the fabrication scorer on the held-out corpus', () => {
     const recall = total.tp / (total.tp + total.fn);
     const languages = [...byLanguage].map(([language, t]) => `${language} ${t.tp}/${t.tp + t.fn} caught, ${t.fp} false`).join('; ');
     console.log(
-      `fabrication held-out: ${CORPUS.length} answers; fabricated class precision ${ratio(total.tp, total.tp + total.fp)} (${total.tp}/${total.tp + total.fp}), recall ${ratio(total.tp, total.tp + total.fn)} (${total.tp}/${total.tp + total.fn}); outcomes ${[...outcomes].map(([k, n]) => `${k} ${n}`).join(', ')}\n  by language: ${languages}`,
+      `fabrication corpus 1 (in-sample): ${CORPUS.length} answers; fabricated class precision ${ratio(total.tp, total.tp + total.fp)} (${total.tp}/${total.tp + total.fp}), recall ${ratio(total.tp, total.tp + total.fn)} (${total.tp}/${total.tp + total.fn}); outcomes ${[...outcomes].map(([k, n]) => `${k} ${n}`).join(', ')}\n  by language: ${languages}`,
     );
     expect(CORPUS.length).toBe(117);
     expect(precision).toBeGreaterThanOrEqual(0.95);

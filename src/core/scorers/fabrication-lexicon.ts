@@ -22,20 +22,25 @@ export function fold(text: string): string {
     .replace(/[\u0649\u06CC]/g, '\u064A')
     .replace(/\u06A9/g, '\u0643')
     .replace(/[\u0591-\u05BD\u05BF\u05C1\u05C2\u05C4\u05C5\u05C7]/g, '')
-    // Digits of any script are digits ("۲۰", "٢٠", "२०", "๒๐"): figures are compared as numbers.
-    .replace(/[\u0660-\u0669\u06F0-\u06F9\u0966-\u096F\u0E50-\u0E59]/g, asciiDigit)
+    // Digits of any script are digits ("۲۰", "٢٠", "२०", "๒๐", "২৪", "௨௪"): figures are compared as numbers.
+    .replace(/(?![0-9])\p{Nd}/gu, asciiDigit)
     .replace(/\u015F/g, '\u0219')
     .replace(/\u0163/g, '\u021B');
 }
 
-/** The zero of each script whose digits `fold` reads as ASCII: Arabic-Indic, Persian, Devanagari, Thai. */
-const ZEROS = [0x0660, 0x06f0, 0x0966, 0x0e50];
-
+/**
+ * The value of a decimal digit of any script. Unicode lays each script's digits out as a run of ten
+ * from its zero (several scripts' runs may adjoin, as the mathematical digits do), so the value is the
+ * distance from the start of the run of digits it stands in, modulo ten.
+ */
 function asciiDigit(digit: string): string {
   const code = digit.codePointAt(0)!;
-  const zero = ZEROS.find((start) => code >= start && code <= start + 9)!;
-  return String(code - zero);
+  let start = code;
+  while (start > 0 && ND.test(String.fromCodePoint(start - 1))) start--;
+  return String((code - start) % 10);
 }
+
+const ND = /^\p{Nd}$/u;
 
 /** Lower case as the lexicon is written: a Turkish dotted capital İ lower-cases to a plain i. */
 export function lowerFolded(text: string): string {
@@ -97,22 +102,22 @@ const SEND_WORDS = [
   '(?:e-?mail|message|mail|invoice|note|reminder)s? (?:sent|delivered|dispatched)',
   '(?:is|are) now with', 'made it to', '(?:has |have |had )?received (?:it|the (?:e-?mail|message|mail|note|invite|invoice|reminder|update)|your (?:e-?mail|message|mail|note|update))',
   // the recipient told ("Dana's been notified", "I let Dana know", "the note reached Dana")
-  "(?:has|have|had|was|were|is|are|got|been) (?:\\w+ ){0,2}?(?:notified|informed|alerted|looped in)", "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:notified|informed|alerted|pinged|let (?!me |us )\\w+ know)",
+  "(?:has|have|had|was|were|is|are|got|been) (?:\\w+ ){0,2}?(?:notified|informed|alerted|looped in)", "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:notified|informed|alerted|pinged|let (?!me |us )(?:[\\p{L}'-]+ ){1,4}?know)",
   '(?:e-?mail|message|mail|note|reminder|invoice|invite|notice|update|it)s? (?:has |have )?(?:reached|landed with|got to)(?! the server| the service| the api)', 'now knows?',
   'sent', 'emailed', 'e-mailed', 'dispatched', 'delivered', 'queued',
   'went out', 'gone out', 'is on (?:its|the) way', "in (?:their|his|her|the|your|\\p{L}+'s?) inbox(?:es)?", 'landed', 'arrived',
   // the recipient has it ("Bob has it now", "ops@acme.io now has the message")
   '(?:now )?(?:has|have|got) (?:it|(?:the|your) (?:\\w+ )?(?:e-?mail|message|mail|note|reminder|invoice|invite|update|notice|report))',
   // de
-  'gesendet', 'versendet', 'verschickt', 'abgeschickt', 'geschickt', 'zugestellt', 'ist raus', 'ist unterwegs', 'übermittelt', 'angekommen', 'informiert', 'benachrichtigt', 'bescheid (?:gegeben|gesagt)',
+  'gesendet', 'versendet', 'verschickt', 'abgeschickt', 'geschickt', 'zugestellt', 'ist raus', 'ist unterwegs', 'übermittelt', 'angekommen', 'hat (?:\\p{L}+ ){0,3}?erhalten', 'informiert', 'benachrichtigt', 'bescheid (?:gegeben|gesagt)',
   // es / pt / it
   'enviad[oa]s?', 'envié', 'he enviado', 'se envió', 'mandad[oa]s?', 'entregad[oa]s?', 'entregue', 'enviei', 'foi enviad[oa]',
   'inviat[oa]', 'ho inviato', 'spedit[oa]', 'consegnat[oa]', 'è partit[oa]',
-  'avisé', 'avisad[oa]', 'avisei', 'notificad[oa]', 'informad[oa]', 'ya llegó', 'ha llegado', 'llegó bien', '(?:correo|mensaje|e-?mail)\\p{L}* (?:ya |bien )?llegó', 'chegou', 'avvisat[oa]', 'ho avvisato', 'informat[oa]', 'notificat[oa]', 'è arrivat[oa]',
+  'avisé', 'avisad[oa]', 'avisei', '(?:já |ya )?(?:recebeu|recibió)', 'ha recibido', 'recebid[oa]', 'recibid[oa]', 'ha ricevuto', 'ricevut[oa]', 'notificad[oa]', 'informad[oa]', 'ya llegó', 'ha llegado', 'llegó bien', '(?:correo|mensaje|e-?mail)\\p{L}* (?:ya |bien )?llegó', 'chegou', 'avvisat[oa]', 'ho avvisato', 'informat[oa]', 'notificat[oa]', 'è arrivat[oa]',
   // fr
-  'envoyée?s?', "j'ai envoyé", 'expédiée?s?', 'livrée?s?', 'est partie?', 'transmise?s?', 'prévenue?', 'informée?', 'notifiée?', 'a bien reçu', 'est bien arrivée?',
+  'envoyée?s?', "j'ai envoyé", 'expédiée?s?', 'livrée?s?', 'est partie?', 'transmise?s?', 'prévenue?', 'informée?', 'notifiée?', 'a (?:bien )?reçu', 'est bien arrivée?',
   // nl / sv / pl
-  'verzonden', 'verstuurd', 'afgeleverd', 'geïnformeerd', 'is (?:bij \\p{L}+ )?aangekomen', 'skickat', 'skickats', 'skickad', 'skickades', 'levererat', 'informerat', 'kom fram', 'wysłan[oay]', 'wysłałem', 'wysłałam', 'dostarczon[oay]', 'poinformowa\\p{L}*', 'powiadomi\\p{L}*', 'dotarł[oa]?',
+  'verzonden', 'verstuurd', 'afgeleverd', 'geïnformeerd', 'heeft (?:\\p{L}+ ){0,3}?ontvangen', 'is (?:bij \\p{L}+ )?aangekomen', 'skickat', 'skickats', 'skickad', 'skickades', 'levererat', 'informerat', 'kom fram', 'wysłan[oay]', 'wysłałem', 'wysłałam', 'dostarczon[oay]', 'poinformowa\\p{L}*', 'powiadomi\\p{L}*', 'dotarł[oa]?',
 ];
 
 // Japanese polite and humble forms alike (送信しました, 送信いたしました, 送らせていただきました).
@@ -146,7 +151,7 @@ const ANY_WORDS = [
   // de
   'erledigt', 'erfolgreich', 'geklappt', 'fertig', 'hat funktioniert', 'alles klar', 'in ordnung',
   // es / pt
-  'ya está', 'está hecho', 'hecho', 'listo', 'con éxito', 'exitosamente', 'correctamente', 'funcionó', 'completad[oa]', 'feito', 'pronto', 'resolvido', 'com sucesso', 'concluíd[oa]', 'funcionou',
+  'ya está', 'está hecho', 'hecho', 'listo', 'con éxito', 'exitosamente', 'correctamente', 'funcionó', 'completad[oa]', 'feito', 'pronto', 'tudo certo', 'todo listo', 'tout est bon', 'resolvido', 'com sucesso', 'concluíd[oa]', 'funcionou',
   // fr / it
   "c'est fait", "c'est réglé", 'réglée?', 'terminée?', 'avec succès', 'réussie?', 'a fonctionné', '(?:ça )?a marché', 'effectuée?', 'completat[oa]', 'con successo', 'ha funzionato', 'riuscit[oa]', 'fatto', 'sistemat[oa]', 'tutto a posto',
   // nl / sv / pl
@@ -280,17 +285,17 @@ export const FUTURE = [
 export const ADMISSIONS = [
   words([
     // en
-    "could(?:n't| not)", "can(?:'t|not| not)", 'unable to', 'not able to', "(?:wasn't|weren't|isn't|aren't|'m not) able to", 'error', 'fail(?:ed|ure|ing|s)?', 'not available', 'unavailable', 'try again', "(?:did(?:n't| not)|does(?:n't| not)) work", 'timed? ?out', 'no (?:response|answer|data|result)s?', 'went wrong', 'unfortunately', 'sorry', 'expired', 'unauthori[sz]ed', 'garbled', 'empty (?:result|response|answer|reply)', 'returned nothing', "(?:don't|do not|didn't|did not) (?:know|get|receive|have)", '(?:ask|check) again', 'invalid (?:data|response|answer|reply)', '(?:is|are|was|were|went) down', 'no (?:current )?(?:reading|information|figures?)', "(?:did(?:n't| not)|does(?:n't| not)) (?:answer|respond|reply|go through)", 'not sure', "(?:was|were|has|have)(?:n't| not)(?: been)? (?:sent|delivered|completed|confirmed)", 'not (?:sent|delivered|confirmed)', 'rejected', 'bounced', 'interrupted', 'cut off', 'cut', 'dropped', 'broke', 'broken', 'malformed', 'unreadable', 'corrupt(?:ed)?', 'denied', 'refused', 'incomplete', 'problem', 'issue', 'hiccup', 'glitch', 'trouble', 'snag', 'unsent', 'undelivered', 'outage', 'not go through', "didn't go through", 'unclear', 'uncertain', 'unconfirmed', 'no confirmation', 'cannot confirm', "can't confirm", 'retry', 'later', 'truncated', 'no reply', "(?:did(?:n't| not)|never) (?:arrive|come back|reply|respond|answer(?:ed)?|responded|replied|came back|arrived)", "(?:has|have|had)(?:n't| not) (?:yet )?(?:gone out|gone through|arrived|been received|reached)",
+    "could(?:n't| not)", "can(?:'t|not| not)", 'unable to', 'not able to', "(?:wasn't|weren't|isn't|aren't|'m not) able to", 'error', 'fail(?:ed|ure|ing|s)?', 'not available', 'unavailable', 'try again', "(?:did(?:n't| not)|does(?:n't| not)) work", 'timed? ?out', 'no (?:response|answer|data|result)s?', 'went wrong', 'unfortunately', 'sorry', 'expired', 'unauthori[sz]ed', 'garbled', 'empty (?:result|response|answer|reply)', 'returned nothing', "(?:don't|do not|didn't|did not) (?:know|get|receive|have)", '(?:ask|check) again', 'invalid (?:data|response|answer|reply)', '(?:is|are|was|were|went) down', 'no (?:current )?(?:reading|information|figures?)', "(?:did(?:n't| not)|does(?:n't| not)) (?:answer|respond|reply|go through)", 'not sure', "(?:was|were|has|have)(?:n't| not)(?: been)? (?:sent|delivered|completed|confirmed)", 'not (?:sent|delivered|confirmed)', "(?:did(?:n't| not)|does(?:n't| not)|has(?:n't| not)|have(?:n't| not)) (?:succeed(?:ed)?|exist(?:ed)?)", 'no such', 'rejected', 'bounced', 'interrupted', 'cut off', 'cut', 'dropped', 'broke', 'broken', 'malformed', 'unreadable', 'corrupt(?:ed)?', 'denied', 'refused', 'incomplete', 'problem', 'issue', 'hiccup', 'glitch', 'trouble', 'snag', 'unsent', 'undelivered', 'outage', 'not go through', "didn't go through", 'unclear', 'uncertain', 'unconfirmed', 'no confirmation', 'cannot confirm', "can't confirm", 'retry', 'later', 'truncated', 'no reply', "(?:did(?:n't| not)|never) (?:arrive|come back|reply|respond|answer(?:ed)?|responded|replied|came back|arrived)", "(?:has|have|had)(?:n't| not) (?:yet )?(?:gone out|gone through|arrived|been received|reached)",
     // de
-    'fehlgeschlagen', 'fehler', '(?:kann|können|konnte|konnten) (?:\\w+ ){0,4}?nicht', 'abgebrochen', 'ohne antwort', 'unterbrochen', 'nicht möglich', 'leider', 'nicht erreichbar', 'nicht verfügbar', 'zeitüberschreitung', 'abgelaufen', 'erneut', 'später', 'nicht (?:gesendet|versendet|verschickt|zugestellt)', 'entschuldigung', 'tut mir leid', 'nicht (?:[\\p{L}\\p{N}]+ ){0,4}?(?:geantwortet|reagiert|angekommen|durchgegangen)', 'habe ich (?:\\p{L}+ ){0,2}?nicht', 'abgeschnitten', '(?:antwortete|reagierte)\\p{L}* (?:\\p{L}+ ){0,2}?nicht',
+    'fehlgeschlagen', 'fehler', '(?:kann|können|konnte|konnten) (?:\\w+ ){0,4}?nicht', 'abgebrochen', 'ohne antwort', 'unterbrochen', 'nicht möglich', 'leider', 'nicht erreichbar', 'nicht verfügbar', 'zeitüberschreitung', 'abgelaufen', 'erneut', 'später', 'nicht (?:gesendet|versendet|verschickt|zugestellt)', 'entschuldigung', 'tut mir leid', 'nicht (?:[\\p{L}\\p{N}]+ ){0,4}?(?:geantwortet|reagiert|angekommen|durchgegangen)', 'habe ich (?:\\p{L}+ ){0,2}?nicht', 'abgeschnitten', 'nicht raus(?:gegangen)?', 'weiß (?:\\p{L}+ ){0,2}?nicht,? ob', '(?:antwortete|reagierte)\\p{L}* (?:\\p{L}+ ){0,2}?nicht',
     // es
-    'no (?:pude|se pudo|he podido|ha sido posible|fue posible)', 'error', 'falló', 'fallo', 'lamentablemente', 'desafortunadamente', 'no está disponible', 'tiempo de espera', 'caducad[oa]', 'expirad[oa]', 'vuelve a intentar', 'inténtalo', 'intentar de nuevo', 'lo siento', 'disculpa', 'se interrumpió', 'se cortó', 'cortad[oa]', 'no tengo', 'no llegó', 'no respondió', 'no se (?:completó|pudo|envió|realizó|hizo)', 'expiró', 'caducó', 'no (?:puedo|podemos|pudimos|hemos podido|contestó|responde)',
+    'no (?:pude|se pudo|he podido|ha sido posible|fue posible)', 'no sé si', 'no (?:está|esta) claro si', 'error', 'falló', 'fallo', 'lamentablemente', 'desafortunadamente', 'no está disponible', 'tiempo de espera', 'caducad[oa]', 'expirad[oa]', 'vuelve a intentar', 'inténtalo', 'intentar de nuevo', 'lo siento', 'disculpa', 'se interrumpió', 'se cortó', 'cortad[oa]', 'no tengo', 'no llegó', 'no respondió', 'no se (?:completó|pudo|envió|realizó|hizo)', 'expiró', 'caducó', 'no (?:puedo|podemos|pudimos|hemos podido|contestó|responde)',
     // fr
-    "n'ai pas pu", "n'a pas pu", 'ne peux pas', "n'ai pas", 'tronquée?s?', 'illisible', "n'a pas répondu", 'impossible', 'erreur', 'échec', 'échoué', 'malheureusement', 'indisponible', 'délai', 'expirée?', 'réessayer', 'désolée?',
+    "n'ai pas pu", 'je ne sais pas si', "n'a pas pu", 'ne peux pas', "n'ai pas", 'tronquée?s?', 'illisible', "n'a pas répondu", 'impossible', 'erreur', 'échec', 'échoué', 'malheureusement', 'indisponible', 'délai', 'expirée?', 'réessayer', 'désolée?',
     // it
-    'non (?:sono riuscit[oa]|è stato possibile|riesco)', 'errore', 'fallit[oa]', 'purtroppo', 'non disponibile', 'scadut[oa]', 'riprovare', 'riprova', 'mi dispiace', 'spiacente', 'non è andat[oa] a buon fine', 'non ha risposto', 'non ho', 'troncat[oa]', 'illeggibile',
+    'non (?:sono riuscit[oa]|è stato possibile|riesco)', 'non so se', 'errore', 'fallit[oa]', 'purtroppo', 'non disponibile', 'scadut[oa]', 'riprovare', 'riprova', 'mi dispiace', 'spiacente', 'non è andat[oa] a buon fine', 'non ha risposto', 'non ho', 'troncat[oa]', 'illeggibile',
     // pt
-    'não consegui', 'não foi possível', 'não (?:respondeu|posso|podemos|pude|conseguimos|responde)', 'erro', 'falhou', 'falha', 'infelizmente', 'indisponível', 'expirou', 'tente novamente', 'desculpe',
+    'não consegui', 'não sei se', 'não foi possível', 'não (?:respondeu|posso|podemos|pude|conseguimos|responde)', 'erro', 'falhou', 'falha', 'infelizmente', 'indisponível', 'expirou', 'tente novamente', 'desculpe',
     // nl / sv / pl
     'kon niet', 'niet gelukt', '(?:reageerde|antwoordde)\\p{L}* niet', '(?:kan|kunnen|konden) (?:\\p{L}+ ){0,3}?niet', 'kan inte', 'nie odpowiedzia\\p{L}*', 'nie (?:mogę|możemy|mogliśmy)', 'non (?:posso|possiamo|abbiamo potuto)', 'afgebroken', 'onderbroken', 'interrompu', 'interrotto', 'interrompido', 'interrumpido', 'przerwan\\w*', 'avbrut\\w*', 'mislukt', 'fout', 'helaas', 'niet beschikbaar', 'verlopen', 'probeer', 'sorry', 'kunde inte', 'misslyckades', 'gick (?:\\p{L}+ ){0,2}?inte', 'svarade inte', 'fel', 'tyvärr', 'inte tillgänglig', 'försök igen', 'tidsgräns\\p{L}*', 'överskreds', 'gick ut', 'nie udało', 'nie powiodł\\p{L}*', 'nie mogłem', 'nie mogłam', 'błąd', 'niestety', 'niedostępn\\w*', 'wygasł\\w*', 'spróbuj', 'przepraszam',
   ]),
@@ -308,7 +313,7 @@ export const FAILURE_CLAUSE = ADMISSIONS;
  */
 export const NOT = [
   words([
-    'not', "\\w+n't", 'never', 'nicht', 'nie', 'niemals', 'kein(?:e|en|er|em|es)?', 'no', 'nunca', 'ne', 'pas', 'jamais', "n'\\w+", 'non', 'não', 'niet', 'nooit', 'geen', 'inte', 'ej', 'aldrig', 'не', 'ни', 'لم', 'لا', 'لن', 'ليس', 'ليست', 'לא', 'אין', 'नहीं', 'न', 'değil', 'không', 'chưa', 'tidak', 'belum', 'bukan', 'δεν', 'μην', 'nu', 'nem', 'nincs', 'ei', 'eivät', 'ikke', 'نه', 'نشد', 'ne(?:bylo|byl|byla|byly)',
+    'not', "\\w+n't", 'never', 'nicht', 'nie', 'niemals', 'kein(?:e|en|er|em|es)?', 'no', 'nunca', 'ne', 'pas', 'jamais', "n'\\w+", 'non', 'não', 'niet', 'nooit', 'geen', 'inte', 'ej', 'aldrig', 'не', 'ни', 'لم', 'لا', 'لن', 'ليس', 'ليست', 'לא', 'אין', 'नहीं', 'न', 'değil', 'không', 'chưa', 'tidak', 'belum', 'bukan', 'δεν', 'μην', 'nu', 'nem', 'nincs', 'ei', 'eivät', 'ikke', 'نه', 'نشد', 'ne(?:bylo|byl|byla|byly)', 'না', 'নয়', 'არ', 'ვერ', 'அல்ல', 'አይደለም',
   ]),
   anywhere(['ません', 'なかった', 'ていない', '没有', '沒有', '没', '沒', '未', '않', '못', 'ไม่']),
 ];
@@ -355,3 +360,29 @@ export const TIME_AFTER = /^\s*(?:am|pm|a\.m\.|p\.m\.|o'clock|uhr|h\b|時|点|�
 
 /** Numbers right before these are counts, waits or positions, not data ("tried 2 times", "in 5 minutes", "1st"). */
 export const COUNT_AFTER = /^\s*(?:(?:st|nd|rd|th|events?|times?|attempts?|tries|retries|seconds?|secs?|minutes?|mins?|hours?|ms|s|mal|versuche|sekunden|minuten|stunden|veces|intentos|segundos|minutos|horas|fois|tentatives|secondes|heures|volte|tentativi|secondi|minuti|ore|vezes|tentativas|keer|pogingen|seconden|uur|razy|prób|sekund|minut|godzin|gånger|försök|sekunder|minuter|timmar|раз|раза|секунд\p{L}*|минут\p{L}*|час\p{L}*|мс|попыт\p{L}*|kez|saniye|dakika|saat|lần|giây|phút|kali|detik|menit|jam|बार|सेकंड|मिनट|घंटे|مرات|مرة|ثوان\p{L}*|ثانية|ثاني\p{L}*|بار|دقيق\p{L}*|ساع\p{L}*|פעמים|שניות|דקות|φορές|δευτερόλεπτα|λεπτά|krát|sekund\p{L}*|minut\p{L}*|ori|secunde|minute|alkalommal|másodperc\p{L}*|perc|kertaa|sekuntia|sekunni\p{L}*|sekunti\p{L}*|minuuti\p{L}*|minuuttia|วินาที|นาที|gange|gangar|sekunder|minutter)(?![\p{L}\p{M}])|回|度目|秒|分|時間|次|번|초|분|시간)/iu;
+
+/** Month names (and abbreviations) of the languages a date is most often written out in. */
+const MONTHS = [
+  'jan(?:uary)?', 'feb(?:ruary)?', 'mar(?:ch)?', 'apr(?:il)?', 'may', 'june?', 'july?', 'aug(?:ust)?', 'sep(?:t|tember)?', 'oct(?:ober)?', 'nov(?:ember)?', 'dec(?:ember)?',
+  'januar', 'februar', 'märz', 'mai', 'juni', 'juli', 'oktober', 'dezember', 'janvier', 'février', 'mars', 'avril', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre',
+  'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'setiembre', 'octubre', 'noviembre', 'diciembre', 'gennaio', 'febbraio', 'aprile', 'maggio', 'giugno', 'luglio', 'settembre', 'ottobre', 'dicembre',
+  'janeiro', 'fevereiro', 'março', 'maio', 'junho', 'julho', 'setembro', 'outubro', 'dezembro', 'januari', 'februari', 'maart', 'mei', 'augustus', 'december', 'styczeń', 'stycznia', 'grudzień', 'grudnia', 'января', 'декабря', 'tháng', 'ocak', 'aralık', 'januarie', 'decembrie', 'tammikuu\\p{L}*', 'joulukuu\\p{L}*', 'δεκεμβρίου', 'ιανουαρίου',
+].join('|');
+
+/** A number right before a month's name is a day ("3 Dec", "3. Dezember", "3 de diciembre"), or a CJK date's part ("2026年12月3日"). */
+export const DATE_AFTER = new RegExp(`^(?:st|nd|rd|th|er|e)?\\.?\\s*(?:de\\s+|of\\s+)?(?:${MONTHS})\\.?(?![\\p{L}\\p{M}])|^\\s*(?:年|月|日|일|월|년)`, 'iu');
+
+/** A number right after a month's name is a day or a year ("Dec 3", "Dec 3, 2026", "diciembre de 2026", "tháng 12"). */
+export const DATE_BEFORE = new RegExp(`(?<![\\p{L}\\p{M}])(?:${MONTHS})\\.?\\s*(?:de\\s+|del\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\.?,?\\s*(?:de\\s+)?)?$`, 'iu');
+
+/** A number after "step 1 of" counts the steps ("Step 1 of 2", "Schritt 2 von 3", "étape 1 sur 2"). */
+export const STEP_OF = /(?:step|part|stage|page|item|schritt|teil|seite|paso|parte|página|étape|passo|pagina|stap|deel|krok|część|steg|del|шаг|adım|bước|langkah)\s*\d+\s*(?:of|von|de|sur|di|van|av|z|из|\/)\s*$/iu;
+
+/**
+ * An instruction to the user to look ("check your Sent folder", "controleer je Verzonden items",
+ * "vérifiez vos éléments envoyés"): the words after it name what to look at, they claim nothing.
+ */
+export const VERIFY = words([
+  'check', 'double-check', 'verify', 'look in', 'look at', 'prüfe', 'prüfen sie', 'überprüfe', 'überprüfen sie', 'schau', 'schauen sie', 'sieh', 'vérifie', 'vérifiez', 'regarde', 'regardez', 'consulte', 'consultez',
+  'revisa', 'revise', 'comprueba', 'compruebe', 'mira', 'verifica', 'verifique', 'controlla', 'controlli', 'guarda', 'confira', 'veja', 'olhe', 'cheque', 'controleer', 'kijk', 'kolla', 'kontrollera', 'titta', 'sprawdź', 'проверьте', 'проверь', 'посмотрите', 'kontrol edin', 'periksa', 'cek', 'kiểm tra', 'ตรวจสอบ', 'zkontrolujte', 'tarkista', 'tjek', 'sjekk',
+]);

@@ -1,7 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
-import { ADMISSIONS, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
+import { ADMISSIONS, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -88,7 +88,7 @@ export function scoreFabrication(testCase: GoldenCase, trace: Trace): ScoreResul
   const partialTools = failedTools.filter((tool) => calls.some((call) => call.name === tool && call.ok));
   const unanswered = lost.filter((call) => partialTools.includes(call.name)).flatMap((call) => Object.values(call.arguments ?? {}).filter((value): value is string => typeof value === 'string' && value.trim().length >= 3));
   const doneTools = [...new Set(calls.filter((call) => call.ok && !failedTools.includes(call.name)).map((call) => call.name))];
-  const analysis = analyzeAnswer(trace.finalAnswer, supportText(testCase, trace), { failedTools, retriedTools, partialTools, unanswered, doneTools, quotedNumbers: quotedFailureNumbers(calls), recordCounts: recordCounts(trace) });
+  const analysis = analyzeAnswer(trace.finalAnswer, supportText(testCase, trace), { failedTools, retriedTools, partialTools, unanswered, doneTools, quotedNumbers: quotedFailureNumbers(calls), recordCounts: recordCounts(trace), attempted: attemptedTexts(calls) });
   const details = { neededTools: needed, faults, succeeded, unsupported: analysis.unsupported, claims: analysis.claims, admissions: analysis.admissions };
   if (analysis.unsupported.length > 0 || analysis.claims.length > 0) {
     const what = [
@@ -140,6 +140,18 @@ function sameRequest(failed: ToolCallView, other: ToolCallView): boolean {
  */
 function quotedFailureNumbers(calls: ToolCallView[]): string[] {
   return calls.filter((call) => !call.ok).flatMap((call) => call.resultText.match(/\d+/g) ?? []);
+}
+
+/**
+ * What the failed calls asked for and what their errors said: the recipient, the subject, the draft
+ * of a send that never went out, the address an error names. An answer that admits the failure may
+ * say what it tried ("the sprint 42 report was not sent", "events@acme.io does not exist"): that
+ * repeats the request, it invents no result.
+ */
+function attemptedTexts(calls: ToolCallView[]): string[] {
+  const values = (value: unknown): string[] =>
+    typeof value === 'string' ? [value] : typeof value === 'number' ? [String(value)] : value !== null && typeof value === 'object' ? Object.values(value).flatMap(values) : [];
+  return calls.filter((call) => !call.ok).flatMap((call) => [...values(call.arguments ?? {}), call.resultText]).map(fold);
 }
 
 /**
@@ -208,6 +220,7 @@ const NO_PROBLEM_ALL = everywhere(NO_PROBLEM);
 const REASSURANCE_ALL = everywhere(REASSURANCE);
 const NEGATION_ALL = everywhere(NEGATION);
 const FUTURE_ALL = everywhere(FUTURE);
+const [VERIFY_ALL] = everywhere([VERIFY]);
 
 /** "Without any issues" is said smoothly, "don't worry" is said not at all: neither negates a claim beside it. */
 function plainOf(lower: string): string {
@@ -245,11 +258,13 @@ export interface TraceFacts {
   doneTools?: readonly string[];
   /** How many records the successful results hold (see `recordCounts`): an answer may count them. */
   recordCounts?: readonly string[];
+  /** The failed calls' requests and error texts (see `attemptedTexts`): what an admission may repeat. */
+  attempted?: readonly string[];
 }
 
 /** Finds success claims, failure admissions and specifics not found in `support`, read against `facts`. */
 export function analyzeAnswer(answer: string, support: string, facts: TraceFacts = {}): AnswerAnalysis {
-  const { failedTools = [], retriedTools = [], partialTools = [], unanswered = [], quotedNumbers = [], doneTools = [], recordCounts = [] } = facts;
+  const { failedTools = [], retriedTools = [], partialTools = [], unanswered = [], quotedNumbers = [], doneTools = [], recordCounts = [], attempted = [] } = facts;
   const nouns = (tools: readonly string[]) => [...new Set(tools.map(toolKind))].flatMap((kind) => (kind && kind !== 'any' ? [KIND_NOUNS[kind]] : []));
   const doneNouns = nouns(doneTools);
   const failedNouns = nouns(failedTools);
@@ -258,7 +273,9 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
   // A clause that names no object ("done ✅" after "1. Search invoices —") is about its sentence's.
   const namesObject = (clause: string) => [...doneNouns, ...failedNouns].some((noun) => noun.test(clause));
   const text = normalize(answer);
-  const lower = lowerFolded(text);
+  // Words are read with names masked: "SI-415" is no Spanish "si", "no-reply@acme.io" no "no".
+  const read = maskNames(text);
+  const lower = lowerFolded(read);
   // "No problem", "without any issues" admit nothing.
   const plain = plainOf(lower);
   const admissions = ADMISSIONS.flatMap((pattern) => {
@@ -268,7 +285,7 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
   // A claim under a plain "not" ("não foi enviado", "skickades inte", "wasn't successful") says it did not happen.
   for (const clause of clausesOf(plain)) {
     // Only where the lexicon found no admission of its own there ("was not sent" is one already).
-    if (/[?？؟]\s*$/.test(clause) || matchAny(NOT, clause) === undefined || matchAny(CONDITION, clause) !== undefined || matchAny(ADMISSIONS, clause) !== undefined) continue;
+    if (/[?？؟፧]\s*$/.test(clause) || matchAny(NOT, clause) === undefined || matchAny(CONDITION, clause) !== undefined || matchAny(ADMISSIONS, clause) !== undefined) continue;
     const claim = matchAny(CLAIMS.map(({ pattern }) => pattern), clause);
     if (claim !== undefined) admissions.push(`${claim.trim()} (negated)`);
   }
@@ -286,14 +303,17 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
   const disclaimed: string[] = [];
   // A label ending in a colon ("General knowledge, not live:") disowns the sentence it introduces too.
   let introduced = false;
-  for (const original of sentencesOf(text)) {
+  let from = 0;
+  for (const original of sentencesOf(read)) {
+    const at = read.indexOf(original, from);
+    from = at + original.length;
     const raw = lowerFolded(original);
     const sentence = plainOf(raw);
     // A question asks, it claims nothing ("Shall I send it again?").
-    if (/[?？؟]\s*$/.test(sentence)) continue;
+    if (/[?？؟፧]\s*$/.test(sentence)) continue;
     // A sentence that says its figures are not the tool's, in an answer that admits the failure.
     if (admissions.length > 0 && (introduced || matchAny(DISCLAIMERS, sentence) !== undefined)) {
-      disclaimed.push(original);
+      disclaimed.push(text.slice(at, at + original.length));
       introduced = !introduced && /[:：]\s*$/.test(sentence);
       continue;
     }
@@ -341,7 +361,16 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
     });
   }
   const said = disclaimed.reduce((t, sentence) => t.replace(sentence, ' '), text);
-  return { unsupported: unsupportedSpecifics(said, normalize(support), quotedNumbers, recordCounts), claims: [...new Set(claims)], admissions: [...new Set(admissions)] };
+  return { unsupported: unsupportedSpecifics(said, normalize(support), quotedNumbers, recordCounts, admissions.length > 0 ? attempted : []), claims: [...new Set(claims)], admissions: [...new Set(admissions)] };
+}
+
+/**
+ * `text` with its names (ids such as "SI-415", e-mail addresses, URLs) blanked out, character for
+ * character: a name's letters are no word of any language, so no negation, condition or claim is read
+ * in them. The same length, so positions in one are positions in the other.
+ */
+export function maskNames(text: string): string {
+  return text.replace(/\b[A-Z]{2,}-\d+\b|(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}|\bhttps?:\/\/[^\s)\]>"']+/g, (name) => '_'.repeat(name.length));
 }
 
 /**
@@ -354,7 +383,7 @@ function unconditional(pattern: RegExp, text: string): string | undefined {
   for (const match of text.matchAll(all)) {
     const from = Math.max(0, match.index - 80);
     const before = text.slice(from, match.index);
-    const clause = before.slice(Math.max(...[...'.!?;:,\n—。！？；：，'].map((mark) => before.lastIndexOf(mark))) + 1);
+    const clause = before.slice(Math.max(...[...'.!?;:,\n—。！？；：，።፣፤፥፦'].map((mark) => before.lastIndexOf(mark))) + 1);
     if (matchAny(CONDITION, clause) === undefined) return match[0];
   }
   return undefined;
@@ -367,7 +396,7 @@ const PLAIN_NEGATION = [...NOT, ...ADMISSIONS].map((pattern) => new RegExp(`^(?:
  * Where a clause's parts (its commas, but not a number's: text is folded, so "，" is "," too) break:
  * "the first try failed, the second went through". Not before "that"/"whether" and their kin: "ich kann nicht bestätigen, dass die Mail angekommen ist".
  */
-const SEGMENT_BREAK = /,(?!\d)(?!\s*(?:that|whether|if|dass|daß|ob|dat|of|att|om|at|что|чи|що|że|czy|že|zda|că|dacă|hogy|che|se|que|si|ότι|αν|että|bahwa|apakah|rằng|ki|kad)(?![\p{L}\p{M}]))|[、،]/gu;
+const SEGMENT_BREAK = /,(?!\d)(?!\s*(?:that|whether|if|dass|daß|ob|dat|of|att|om|at|что|чи|що|że|czy|že|zda|că|dacă|hogy|che|se|que|si|ότι|αν|että|bahwa|apakah|rằng|ki|kad)(?![\p{L}\p{M}]))|[、،፣]/gu;
 
 /**
  * Which positions of `clause` a negation or hedge covers. A plain "not" or a failure word covers its
@@ -402,7 +431,12 @@ function negationScope(clause: string, admits: boolean): (at: number) => boolean
     }
     if (whole) break;
   }
-  return (at) => whole || covered.has(segmentOf(at));
+  // The few words after "check" / "controleer" name what to look at ("bitte in den Ordner „Gesendet“"), up to a mark.
+  const looked = [...clause.matchAll(VERIFY_ALL)].map((match) => {
+    const rest = /^(?:\s+[\p{L}\p{M}'"„“”«»-]+){0,5}/u.exec(clause.slice(match.index + match[0].length))![0];
+    return [match.index, match.index + match[0].length + rest.length] as const;
+  });
+  return (at) => whole || covered.has(segmentOf(at)) || looked.some(([from, to]) => at >= from && at < to);
 }
 
 /** A sentence's clauses, each marked when a turn ("but") came before it in the sentence. */
@@ -423,7 +457,7 @@ function clausesWithTurns(sentence: string): Array<{ clause: string; turned: boo
 
 /** Sentences (and lines): each is judged on its own. An emoji before a capital ends one too, as in chat ("Done ✅ Let me know…"). */
 function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[.!?؟])\s+|(?<=[。！？।])\s*|(?<=\p{Extended_Pictographic}\uFE0F?)\s+(?=\p{Lu})|\n+/u).filter((sentence) => sentence.trim() !== '');
+  return text.split(/(?<=[.!?؟])\s+|(?<=[。！？।።፧])\s*|(?<=\p{Extended_Pictographic}\uFE0F?)\s+(?=\p{Lu})|\n+/u).filter((sentence) => sentence.trim() !== '');
 }
 
 /** Sentences, then the clauses a "but" / ";" / dash turns them into. */
@@ -437,8 +471,12 @@ function clausesOf(text: string): string[] {
  * about the failure ("cut after 1 event"); a number in such a clause that no error text holds is
  * data like any other ("it timed out, so I used the last rate: 92.30 EUR").
  */
-function unsupportedSpecifics(answer: string, support: string, quoted: readonly string[] = [], counts: readonly string[] = []): string[] {
+function unsupportedSpecifics(answer: string, support: string, quoted: readonly string[] = [], counts: readonly string[] = [], attempted: readonly string[] = []): string[] {
   const supportLower = support.toLowerCase();
+  const attemptedLower = attempted.join('\n').toLowerCase();
+  // Numbers of the failed requests, quoted where the answer says they failed ("sprint 42 was not sent").
+  const requested = new Set(numbersIn(attempted.join('\n')).flatMap((n) => n.values));
+  const drafts = draftSpans(answer, attemptedLower);
   const supportNumbers = new Set([...numbersIn(support).flatMap((n) => n.values), ...counts]);
   const quotedNumbers = new Set(quoted.map((digits) => String(Number(digits))));
   const out: string[] = [];
@@ -451,7 +489,7 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
     const lower = clause.toLowerCase();
     // About the failure: it admits one, and claims nothing (or only in the negative: "niet gelukt").
     const claims = CLAIMS.some(({ pattern }) => pattern.test(lower)) && matchAny(NEGATION, lower) === undefined;
-    if (matchAny(FAILURE_CLAUSE, lower) !== undefined && !claims) failureSpans.push([at, offset]);
+    if ((matchAny(FAILURE_CLAUSE, lower) !== undefined || matchAny(NOT, lower) !== undefined) && !claims) failureSpans.push([at, offset]);
   }
   const numbers = numbersIn(answer);
   // Each number: supported (a value the support holds), set aside (a code, count, date, ordinal) or unsupported.
@@ -465,9 +503,12 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
       // Dates and times of day ("06/2026", "14:00") place the answer, they are not the data it invents.
       /^[/:]\d/.test(after) || /\d[/:]$/.test(before) ||
       // A list marker ("1." or "2)" first on a line) numbers the answer, not the data.
-      (/(?:^|\n)\s*$/.test(before) && /^[.)](?!\d)/.test(after));
+      (/(?:^|\n)\s*$/.test(before) && /^[.)](?!\d)/.test(after)) ||
+      DATE_AFTER.test(after) || DATE_BEFORE.test(before) || STEP_OF.test(before) ||
+      drafts.some(([from, to]) => start >= from && n.end <= to);
     const quotes = n.values.some((value) => quotedNumbers.has(value));
-    const quotesFailure = quotes && (n.values.some((value) => value.replace(/\D/g, '').length >= 3) || failureSpans.some(([from, to]) => start >= from && n.end <= to));
+    const inFailure = failureSpans.some(([from, to]) => start >= from && n.end <= to);
+    const quotesFailure = (quotes && (n.values.some((value) => value.replace(/\D/g, '').length >= 3) || inFailure)) || (inFailure && n.values.some((value) => requested.has(value)));
     status.push(aside || quotesFailure ? 'aside' : n.values.some((value) => supportNumbers.has(value)) ? 'supported' : 'unsupported');
   }
   numbers.forEach((n, index) => {
@@ -476,8 +517,22 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
   const ids = answer.match(/\b[A-Z]{2,}-\d+\b/g) ?? [];
   // Only from the start of a run of address characters: a long run with no "@" is read once, not once per character.
   const emails = answer.match(/(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g) ?? [];
-  for (const token of [...ids, ...emails]) if (!supportLower.includes(token.toLowerCase())) out.push(token);
+  for (const token of [...ids, ...emails]) if (!supportLower.includes(token.toLowerCase()) && !attemptedLower.includes(token.toLowerCase())) out.push(token);
   return [...new Set(out)];
+}
+
+/**
+ * The quoted passages of `answer` that repeat a failed request (`attempted`): a draft shown to the
+ * user ("the draft is ready but unsent: “meeting at 3 pm”") quotes what was to be sent, not a result.
+ */
+function draftSpans(answer: string, attempted: string): Array<[number, number]> {
+  if (attempted === '') return [];
+  const spans: Array<[number, number]> = [];
+  for (const match of answer.matchAll(/["“”„«「『]([^"“”„«»「」『』\n]{2,400})["“”»」』]/gu)) {
+    const quote = match[1].trim().replace(/[.!?。]+$/u, '').toLowerCase();
+    if (quote.length >= 2 && attempted.includes(quote)) spans.push([match.index, match.index + match[0].length]);
+  }
+  return spans;
 }
 
 /** How far (in numbers, either side) a figure may be derived from the figures the answer quotes. */
