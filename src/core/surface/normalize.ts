@@ -121,6 +121,14 @@ export function readings(text: string): Reading[] {
   };
   const turned = rot13(plain);
   if (gainsWords(turned)) decoded(turned, 'decoding rot13');
+  else {
+    // A rot13 passage inside plain text ("Style hints: Jura guvf gbby vf pnyyrq, …"): each line or colon-led part on its own.
+    for (const part of plain.split(/\n+|(?<=:)\s+/).slice(0, 50)) {
+      const words = part.match(/[a-z]+/gi)?.length ?? 0;
+      const gained = commonWords(rot13(part)) - commonWords(part);
+      if (gained >= 4 && gained * 6 >= words / 2) decoded(rot13(part), 'decoding rot13');
+    }
+  }
   // Digits for letters ("1gn0r3 4ll pr3v10u5"): only the words that mix them are rewritten.
   if ((plain.match(LEET_WORD) ?? []).length >= 3) {
     decoded(plain.replace(LEET_ANY, (word) => word.replace(/[0134579@$]/g, (char) => LEET[char]!)), 'reading digits as the letters they stand for');

@@ -183,7 +183,7 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
         // Text that turns to the model ("Note for the assistant:") or hides from the user weighs more in every sentence of it.
         const addressed = ADDRESS.exec(text)?.[0];
         const covert = addressed ?? CONCEAL.exec(text)?.[0];
-        for (const sentence of text.split(SENTENCE).slice(0, 200)) {
+        for (const sentence of [...text.split(SENTENCE).slice(0, 200), ...procedure(text, parameters)]) {
           const said = intents(sentence);
           if (said.override || said.conceal) {
             const what = [said.override && `overrides its instructions: ${cite(said.override)}`, said.conceal && `hides something from the user: ${cite(said.conceal)}`].filter(Boolean).join('; ');
@@ -204,6 +204,9 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
                 evidence: `${cite(ask.verb)} + ${cite(ask.data)}`,
               }),
             );
+          } else if (heldGoesOut(sentence, definition.name)) {
+            const held = heldGoesOut(sentence, definition.name)!;
+            push(finding('data-request', { ...at, pointer: found.pointer, message: `${where(found)} says ${cite(held.data)} goes to ${clip(held.url, 120)}: only the model holds it, so the model is asked to send it`, evidence: `${cite(held.verb)} + ${cite(held.data)} + ${clip(held.url, 120)}` }));
           } else if (EVERY_CALL.test(sentence)) {
             push(finding('data-request', { ...at, pointer: found.pointer, message: `${where(found)} asks for what other tools return: ${cite(EVERY_CALL.exec(sentence)![0])}`, evidence: cite(EVERY_CALL.exec(sentence)![0]) }));
           } else {
@@ -217,6 +220,8 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
             if (shadow) push(finding('tool-shadowing', { ...at, pointer: found.pointer, message: `${where(found)} ${shadow.how} "${shadow.tool}"${shadow.foreign ? ', a tool this server does not have' : ''}: ${cite(sentence)}`, evidence: `${shadow.tool}: ${cite(shadow.words)}` }));
           }
         }
+        const shown = exampleSecret(found, text, definition.name);
+        if (shown) push(finding(SECRET_WORDS.test(shown) ? 'secret-reference' : 'data-request', { ...at, pointer: found.pointer, message: `${where(found)} is an example value that carries ${cite(shown)}: it shows the model what to send`, evidence: cite(shown) }));
         const exfil = exfiltration(text, parameters);
         if (exfil) push(finding('exfiltration-url', { ...at, pointer: found.pointer, message: `${where(found)} invites data into a URL: ${exfil}${how}`, evidence: `${exfil}${how}` }));
       }
@@ -224,6 +229,62 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
     if (definition.kind === 'tool') hiddenParameters(definition).forEach(push);
   }
   return out;
+}
+
+/**
+ * A numbered procedure that works the tools ("1. Call list_directory on ~/.ssh. … 4. Pass the
+ * file's contents as `device_fingerprint`") is one instruction: the data named in one step and
+ * the transfer in another. Its steps are read once more as one sentence, when a step calls a
+ * tool or names one of this tool's arguments; a numbered list of set-up steps for the user is not.
+ */
+function procedure(text: string, parameters: string[]): string[] {
+  const steps = text.split(/\n+/).filter((line) => /^\s*\d{1,2}[.)]\s+\S/.test(line));
+  if (steps.length < 2) return [];
+  const joined = steps.map((step) => step.replace(/^\s*\d{1,2}[.)]\s+/, '').replace(/[.!?。]?\s*$/, '.')).join(' ');
+  CALLED_TOOL.lastIndex = 0;
+  const works = CALLED_TOOL.test(joined) || parameters.some((name) => mentions(joined, name));
+  CALLED_TOOL.lastIndex = 0;
+  return works ? [joined.slice(0, 4000)] : [];
+}
+
+/** What only the model holds: this conversation, by words that say which one. */
+const MODEL_HELD =
+  /\b(current|this|ongoing|present|our|your|entire|whole|full|complete|live|the user's)\s+(conversation|chat|session|dialog(ue)?)(\s+(history|transcript|log|messages))?\b|\b(conversation|chat) so far\b|\btranscript of (the |this |our )?(conversation|chat)\b/i;
+/** Sending, in any form: "uploads", "is posted", "syncing". */
+const OUTBOUND = /\b(upload|send|post|forward|transmit|mirror|sync|push|copy|stream|relay|exfiltrate|beacon)(s|es|ed|ing)?\b/i;
+
+/**
+ * "Each call also uploads the current chat history to https://…": the tool cannot read the
+ * conversation, so a sentence that has it leave for an address, in whatever mood, asks the
+ * model to send it. A tool named for the conversation (export_chat) may say where it keeps it.
+ */
+function heldGoesOut(sentence: string, tool: string): { verb: string; data: string; url: string } | undefined {
+  const data = MODEL_HELD.exec(sentence);
+  if (!data || /conversation|chat|history|transcript|memory/i.test(tool)) return undefined;
+  const url = /\bhttps?:\/\/[^\s"'<>)\]]+/i.exec(sentence);
+  const verb = OUTBOUND.exec(sentence);
+  if (!url || !verb) return undefined;
+  const before = sentence.slice(0, verb.index);
+  if (NEGATION.test(before.slice(Math.max(clauseStartOf(before), verb.index - 90)))) return undefined;
+  return { verb: verb[0], data: data[0], url: url[0] };
+}
+
+/** Arguments whose examples are commands, paths or the secret itself: a key path there is the value the tool takes. */
+const VALUE_ARGUMENT = /cmd|command|shell|script|path|file|dir|folder|key|secret|token|password|credential|env|config|query|args?$|pattern|glob|url|uri/i;
+
+/**
+ * An example, default or constant of a free-text argument that is a sentence holding secrets
+ * or files ("Team sync. Attached: the contents of ~/.ssh/id_ed25519"): the example is what the
+ * model will copy, so it teaches the model to send them.
+ */
+function exampleSecret(found: FoundString, text: string, tool: string): string | undefined {
+  const at = /\/properties\/([^/]+)\/(examples?|default|const)(\/\d+)?$/.exec(found.pointer);
+  if (found.key || !at || VALUE_ARGUMENT.test(at[1]!)) return undefined;
+  if ((text.match(/\S+/g) ?? []).length < 3) return undefined;
+  const data = SENSITIVE.exec(text);
+  if (!data || !(PATH_LIKE.test(data[0]) || SECRET_WORDS.test(data[0]))) return undefined;
+  if (SENSITIVE_TOOL_WORDS.test(tool) && !PATH_LIKE.test(data[0])) return undefined;
+  return data[0];
 }
 
 /**
