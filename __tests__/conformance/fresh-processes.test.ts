@@ -6,10 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freshDemand, PROCESS_CHAINS, runConformance } from '../../src/core/conformance/runner.js';
 import { CHECKS } from '../../src/core/conformance/registry.js';
-import { EARLY_START_LIMIT, FreshPool, ProcessRelay } from '../../src/core/conformance/fresh-pool.js';
+import { EARLY_START_LIMIT, FreshPool, onlyRefused, ProcessRelay } from '../../src/core/conformance/fresh-pool.js';
 import { McpClient } from '../../src/core/mcp/client.js';
 import type { Connection } from '../../src/core/mcp/connection.js';
 import type { Target } from '../../src/core/mcp/target.js';
+import type { Exchange } from '../../src/core/mcp/types.js';
 
 /*
  * Issue 22 item 7: a stdio run needs several fresh processes (a first request, a legacy initialize,
@@ -87,7 +88,7 @@ describe('the fresh processes of a stdio run', () => {
     expect(starts.filter((start) => alive(start.pid))).toEqual([]);
   });
 
-  it('a chain goes on after a pass only: the check after a failed one gets a process of its own, and still passes', { timeout: 120_000 }, async () => {
+  it('a chain goes on after a pass or a refusal only: the check after one that failed otherwise gets a process of its own, and still passes', { timeout: 120_000 }, async () => {
     const log = await startLog();
     // META-05-later: the first request binds the process to its client, so stateless-first-request
     // fails on the chain's process; list-sets-stable must not inherit that process.
@@ -98,6 +99,18 @@ describe('the fresh processes of a stdio run', () => {
     expect(status('stdio-exit-on-stdin-close')).toBe('pass');
     const starts = await startsOf(log);
     expect(starts).toHaveLength(1 + 2 + 1);
+    expect(starts.filter((start) => alive(start.pid))).toEqual([]);
+  });
+
+  it('a check the server only refused leaves the chain its process: fastmcp answers subscriptions/listen with -32601, and stdin close still needs no start of its own', { timeout: 120_000 }, async () => {
+    const log = await startLog();
+    const run = await runConformance({ kind: 'stdio', command: commandFor(log, '--break=SUB-01') }, { callTools: 'all', timeoutMs: 3000, surface: false });
+    const status = (id: string) => run.section.checks.find((check) => check.id === id)?.status;
+    expect(status('subscriptions-listen')).toBe('fail');
+    expect(status('stdio-exit-on-stdin-close')).toBe('pass');
+    // The first process, the chain's and the legacy initialize's: before, a fourth for stdin close.
+    const starts = await startsOf(log);
+    expect(starts).toHaveLength(1 + 2);
     expect(starts.filter((start) => alive(start.pid))).toEqual([]);
   });
 
@@ -162,6 +175,21 @@ describe('a chain of checks on one fresh process', () => {
     relay.hold(b);
     relay.drop();
     expect(released).toEqual(['a', 'b']);
+  });
+
+  it('reads a check that only met JSON-RPC errors, answered and nothing else, as leaving the process as it was', () => {
+    const exchange = (answer: Record<string, unknown> | undefined, extra: Partial<Exchange> = {}, messages = answer ? [answer] : []) =>
+      ({ seq: 1, transport: 'stdio', era: '2026-07-28', request: { method: 'subscriptions/listen', body: '{}' }, response: { body: '', messages, answer, garbage: [] }, startedAt: 0, durationMs: 1, ...extra }) as Exchange;
+    const refusal = { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } };
+    expect(onlyRefused([exchange(refusal), exchange(refusal)])).toBe(true);
+    // A result may have bound the process; no answer may leave it stuck; anything besides may be work still running.
+    expect(onlyRefused([exchange(refusal), exchange({ jsonrpc: '2.0', id: 2, result: {} })])).toBe(false);
+    expect(onlyRefused([exchange(undefined, { failure: 'no response within 3000 ms' })])).toBe(false);
+    expect(onlyRefused([exchange(refusal, {}, [{ jsonrpc: '2.0', method: 'notifications/progress' }, refusal])])).toBe(false);
+    expect(onlyRefused([exchange(refusal, { response: { body: 'x', messages: [refusal], answer: refusal, garbage: ['not JSON'] } })])).toBe(false);
+    // Nothing sent, or a log that kept fewer exchanges than the check made, says nothing.
+    expect(onlyRefused([])).toBe(false);
+    expect(onlyRefused([exchange(refusal)], 65)).toBe(false);
   });
 
   it('never hands on a dead process or a legacy session', () => {

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { McpClient } from '../mcp/client.js';
 import type { Connection } from '../mcp/connection.js';
 import type { Target } from '../mcp/target.js';
-import { MODERN, type Era } from '../mcp/types.js';
+import { MODERN, type Era, type Exchange } from '../mcp/types.js';
 
 export interface WarmConnection {
   connection: Connection;
@@ -155,9 +155,10 @@ export class FreshPool {
  * stdio: one fresh process handed from check to check along a chain (runner.ts PROCESS_CHAINS), so
  * checks that leave nothing behind on it cost one start-up between them, not one each. A check
  * releases its fresh client into the relay instead of ending it; the next check's `fresh` gets it
- * back. It goes on only after a check that passed: one that failed, warned or skipped after taking
- * it may have left it stuck, bound to a client or still running a tool, and the next check gets a
- * process of its own instead, as it would alone. A legacy client (a session) is never handed on.
+ * back. It goes on after a check that passed, or that the server only refused (onlyRefused): one
+ * that failed, warned or skipped otherwise after taking it may have left it stuck, bound to a client
+ * or still running a tool, and the next check gets a process of its own instead, as it would alone.
+ * A legacy client (a session) is never handed on.
  */
 export class ProcessRelay {
   private held?: McpClient;
@@ -189,9 +190,9 @@ export class ProcessRelay {
     this.held = client;
   }
 
-  /** A check of the chain ended: what it touched goes on only if it passed. */
-  settle(passed: boolean): void {
-    if (this.touched && !passed) this.drop();
+  /** A check of the chain ended: what it touched goes on only if it passed or left the process as it was. */
+  settle(handOn: boolean): void {
+    if (this.touched && !handOn) this.drop();
     this.touched = false;
   }
 
@@ -200,4 +201,20 @@ export class ProcessRelay {
     if (this.held) this.pool.release(this.held.connection);
     this.held = undefined;
   }
+}
+
+/**
+ * Whether a check's exchanges leave its process as the check found it: the server answered every
+ * request with a JSON-RPC error and sent nothing else. A refusal changes nothing (fastmcp answers
+ * `subscriptions/listen` with -32601: the check fails, and the process is as good as before), while a
+ * result may have bound the process to a client, a missing answer may leave it stuck, and anything
+ * sent besides may be a tool still running. `recorded` is how many the check made: a log that kept
+ * fewer (check-log.ts bounds it) cannot say.
+ */
+export function onlyRefused(exchanges: readonly Exchange[], recorded = exchanges.length): boolean {
+  return (
+    exchanges.length > 0 &&
+    recorded === exchanges.length &&
+    exchanges.every(({ failure, response }) => failure === undefined && response !== undefined && response.garbage.length === 0 && response.messages.length === 1 && response.answer?.error !== undefined && response.answer.result === undefined)
+  );
 }

@@ -9,7 +9,7 @@ import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.j
 import { LEGACY, MODERN, type Era, type Exchange, type JsonObject, type TransportKind } from '../mcp/types.js';
 import { fromSubResults, type Capability, type CheckDefinition, type Verdict } from './check.js';
 import type { CheckContext, ConformanceOptions, Discovery } from './context.js';
-import { EARLY_SPARES, FreshPool } from './fresh-pool.js';
+import { EARLY_SPARES, FreshPool, onlyRefused } from './fresh-pool.js';
 import { loadPrecompiled } from '../validators/precompiled.js';
 import type { CheckResult, ConformanceSection, ServerIdentity, Status } from './types.js';
 import type { SurfaceDefinitions, SurfaceSection } from '../surface/types.js';
@@ -255,8 +255,9 @@ async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks
       const relay = ctx.processRelay();
       try {
         for (const check of checks) {
-          const result = await runOne(check, ctx.forCheck(check.id, true, relay));
-          relay.settle(result.status === 'pass');
+          const checkCtx = ctx.forCheck(check.id, true, relay);
+          const result = await runOne(check, checkCtx);
+          relay.settle(result.status === 'pass' || onlyRefused(checkCtx.client.log.since(0), checkCtx.client.log.size));
           finish(early.indexOf(check), result);
         }
       } finally {
@@ -273,6 +274,10 @@ async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks
       await keepAlive(ctx);
       if (listsWalked()) startLane();
     }
+    // Once the lists are walked, the first process is done with: the chains and the late checks send
+    // it nothing. Its polite close (fastmcp takes ~0.4 s to exit once its stdin closes) then runs
+    // beside the chains, not after them.
+    if (chained(ctx) && listsWalked()) void ctx.client.connection.close().catch(() => undefined);
     await startLane();
   }
   for (const [offset, check] of late.entries()) finish(early.length + offset, await runOne(check, ctx.forCheck(check.id)));

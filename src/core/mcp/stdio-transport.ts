@@ -93,6 +93,8 @@ export class StdioConnection implements Connection {
   private pendingBytes = 0;
   private pendingHead: Buffer | undefined;
   private dropping = false;
+  /** Set when the client closes stdin: what the server prints while it shuts down is not kept (keepStray). */
+  private closing = false;
   /** Recent responses, for answers that arrive before their waiter; everything else goes to watchers. */
   private lines: Line[] = [];
   private lineBytes = 0;
@@ -352,6 +354,7 @@ export class StdioConnection implements Connection {
 
   /** Close stdin and give the server `exitGraceMs` to exit on its own (STDIO-05), then kill the group. */
   async close(): Promise<CloseInfo> {
+    this.closing = true;
     this.group.child.stdin?.end();
     const exitedPromptly = await this.group.waitForExit(this.exitGraceMs);
     await this.group.kill(500);
@@ -523,6 +526,9 @@ export class StdioConnection implements Connection {
 
   /** Unsolicited records are kept up to the bound; the rest are counted, here and in the run's tally. */
   private keepStray(record: UnsolicitedRecord, size = record.raw.length): void {
+    // The run closes its first process while other checks may still run (runner.ts): a finding must
+    // not depend on which ends first, so lines after the close are neither kept nor charged.
+    if (this.closing) return;
     if (!this.stray.push(record)) this.drops?.add('unsolicited', 1);
     this.chargeFlood(size);
   }
