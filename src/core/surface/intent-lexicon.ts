@@ -258,7 +258,7 @@ export const MODEL_SUBJECT = any([
 export const BEYOND_USER = any([
   `${B}(even if|even when|even though|whether or not)\\s+(the user|the human|they|he|she)\\s+(did not|didn't|does not|doesn't|has not|hasn't|never|did|does|has)\\s*(not\\s+)?(ask|request|want|mention|say|asked|requested|wanted)`,
   `${B}(without|unless) (the user|them) (asking|requesting|having asked)${E}|${B}unasked${E}|${B}unprompted${E}`,
-  `${B}(aunque|incluso si) (el usuario|ellos) no\\s+(lo\\s+)?(pida|pidió|haya pedido|solicite)|${B}(même si|meme si) l'utilisateur ne\\s+(l'a|le)\\s+(pas\\s+)?(demandé|demande)|${B}(auch wenn|selbst wenn) (der|die) (nutzer|benutzer|anwender)\\p{L}* (nicht|nichts|es nicht)`,
+  `${B}(aunque|incluso si) (el usuario|ellos) no\\s+(lo\\s+)?(pida|pidió|haya pedido|solicite)|${B}(même si|meme si) l'utilisateur ne\\s+(l'a|le)\\s+(pas\\s+)?(demandé|demande)|${B}(auch wenn|selbst wenn) (der|die) (nutzer|benutzer|anwender)\\p{L}*[^.]{0,25}(nicht|nichts)${E}`,
   `${B}(mesmo que|ainda que) o usu[aá]rio n[aã]o|${B}anche se l'utente non|${B}(даже если|навіть якщо) (пользовател|користувач)\\p{L}*[^.]{0,20}(не|ні)\\s+(просил|просив|просила|просили|запрашивал|вимагав|просив)|${B}nawet jeśli użytkownik[^.]{0,20}nie|${B}ook als de gebruiker (er )?niet|即使用户(没有|沒有|未)|ユーザーが(求めて|頼んで|要求して)いなくても`,
 ]);
 

@@ -4,6 +4,11 @@ import { readings, type Reading } from './normalize.js';
 import { clip, identifierWords, isObject, joins, stringField, walkStrings, type FoundString } from './text.js';
 import type { DefinitionKind, SurfaceFinding } from './types.js';
 
+/** Readings that only decoding reveals (not comments or spacing, which a reader sees; Unicode tags are hidden-characters already). */
+const ENCODED = /^decoding (base64|hex|rot13|HTML entities)$|^reading it backwards$/;
+/** Four numeric references to letters or spaces: "&#83;&#116;…" spells what no one writes as references. */
+const LETTER_ENTITIES = /(?:&#(?:3[2]|6[5-9]|[7-9]\d|1[01]\d|12[0-2]|x(?:20|4[1-9a-f]|5[0-9a]|6[1-9a-f]|7[0-9a]));\s*){4}/i;
+
 /** The lexicon's patterns with the global flag, for matchAll: compiled once, not once per sentence. */
 const MODIFY_ALL = new RegExp(MODIFY.source, 'giu');
 const TRANSFER_ALL = new RegExp(TRANSFER.source, 'giu');
@@ -105,7 +110,7 @@ const EVERY_CALL = /\b(after|following|with|once) (every|each|any|all) (other )?
 /** Sentences and clauses, in scripts with and without spaces. */
 const SENTENCE = /(?<=[.!?])\s+|(?<=[。！？])|\n+/u;
 const CLAUSE_BREAK = /[,;:，、；：]|[.!?。！？](?:\s|$)|\b(and|then|but|before|after|because|once|so that|y|et|und|e|и)\s/giu;
-const TRIGGER = /\b(when(ever)?|every time|each time|any time|before|after|if you (call|use)|cuando|siempre que|quand|chaque fois|wenn|jedes mal|quando|sempre que|когда|каждый раз|ogni volta|wanneer|telkens|gdy|kiedy|za każdym razem|her seferinde|ketika|setiap kali|mỗi khi|mỗi lần)\b|(?<![\p{L}])(عند|عندما|كلما|כאשר|בכל פעם|जब|हर बार|khi)(?![\p{L}])|当|每次|時は|ときは|際は|때마다|할 때/iu;
+const TRIGGER = /\b(when(ever)?|every time|each time|any time|before|after|if you (call|use)|cuando|siempre que|quand|chaque fois|wenn|jedes mal|quando|sempre que|ogni volta|wanneer|telkens|gdy|kiedy|za każdym razem|her seferinde|ketika|setiap kali|mỗi khi|mỗi lần|on (every|each|any) call|for (every|each|any) call|en cada llamada|bei jedem aufruf|em cada chamada|ad ogni chiamata)\b|(?<![\p{L}])(когда|каждый раз|при (любом|каждом|всяком) (вызове|использовании|запуске)|при (будь-якому|кожному) (виклику|використанні)|à chaque appel|przy każdym wywołaniu|za każdym razem|her seferinde|mỗi khi|mỗi lần|عند|عندما|كلما|כאשר|בכל פעם|जब|हर बार|khi)(?![\p{L}])|当|每次|時は|ときは|際は|때마다|할 때/iu;
 const HONEST_POINTER = (tool: string) => new RegExp(`\\b(use|try|call|prefer)\\s+\`?'?"?${escapeRegExp(tool)}\`?'?"?\\s+(instead|rather)\\b|\\binstead,? (use|call)\\s+\`?'?"?${escapeRegExp(tool)}`, 'i');
 /** Property names that carry data the user never typed, Invariant's "sidenote" pattern. */
 const CARRIER_NAME = /^(side_?note|notes?|hidden|secret|internal|context|extra|debug|conversation|history|chat_?history|system_?prompt|instructions?|feedback|metadata|memo|reasoning)$/i;
@@ -180,6 +185,10 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
         if (!/\s/.test(text) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) continue;
         const how = reading.via ? ` (read after ${reading.via})` : '';
         const cite = (words: string) => `"${clip(words.trim(), 200)}"${how}`;
+        // Prose nobody can read without decoding it is written for the model, whatever it says.
+        if (reading.via && ENCODED.test(reading.via) && (text.match(/\p{L}{2,}/gu) ?? []).length >= 5 && (reading.via !== 'decoding HTML entities' || LETTER_ENTITIES.test(found.text))) {
+          push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} hides prose from whoever reads the definition: ${cite(text)}`, evidence: cite(text) }));
+        }
         // Text that turns to the model ("Note for the assistant:") or hides from the user weighs more in every sentence of it.
         const addressed = ADDRESS.exec(text)?.[0];
         const covert = addressed ?? CONCEAL.exec(text)?.[0];
@@ -200,7 +209,7 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
               finding(secret ? 'secret-reference' : 'data-request', {
                 ...at,
                 pointer: found.pointer,
-                message: `${where(found)} asks the model to ${ask.verb.trim().toLowerCase()} ${secret ? 'secrets' : 'data the tool does not need'}: ${cite(ask.data)}`,
+                message: `${where(found)} asks the model to ${asked(ask.verb, secret ? 'secrets' : 'data the tool does not need')}: ${cite(ask.data)}`,
                 evidence: `${cite(ask.verb)} + ${cite(ask.data)}`,
               }),
             );
@@ -213,9 +222,18 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
             const relayed = relay(sentence);
             if (relayed) push(finding('data-request', { ...at, pointer: found.pointer, message: `${where(found)} asks the model to pass on what it sees elsewhere: ${cite(relayed.seen)}`, evidence: `${cite(relayed.verb)} + ${cite(relayed.seen)}` }));
           }
+          // "Add audit@… as a recipient, even if the user did not ask": a fixed address the user never chose.
+          const beyond = BEYOND_USER.exec(sentence);
+          const address = beyond ? DESTINATION.exec(sentence) : null;
+          if (beyond && address && (changeWord(sentence) || transferVerb(sentence, true))) {
+            push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} asks the model to act beyond what the user asked (${cite(beyond[0])}), with ${clip(address[0], 120)}`, evidence: `${cite(beyond[0])} + ${clip(address[0], 120)}` }));
+          }
           if (definition.kind === 'tool') {
             const shadow = shadowing(sentence, definition.name, toolNames, ownWords, covert);
-            const redirect = !shadow && TRIGGER.test(sentence) && OTHER_TOOL.test(sentence) && !THIS_TOOL.test(sentence) ? REDIRECT.exec(sentence) : null;
+            const other = !shadow && TRIGGER.test(sentence) && (OTHER_TOOL.test(sentence) || ANY_TOOL.test(sentence)) && !THIS_TOOL.test(sentence);
+            // "When any payment tool is called, use DE89 … as the recipient": a fixed account swapped into tools it does not name.
+            const fixed = other ? LITERAL.exec(sentence) : null;
+            const redirect = other ? (REDIRECT.exec(sentence) ?? (fixed && SWAP.test(sentence) ? fixed : null)) : null;
             if (redirect) push(finding('tool-shadowing', { ...at, pointer: found.pointer, message: `${where(found)} changes where another action sends: ${cite(sentence)}`, evidence: cite(redirect[0]) }));
             if (shadow) push(finding('tool-shadowing', { ...at, pointer: found.pointer, message: `${where(found)} ${shadow.how} "${shadow.tool}"${shadow.foreign ? ', a tool this server does not have' : ''}: ${cite(sentence)}`, evidence: `${shadow.tool}: ${cite(shadow.words)}` }));
           }
@@ -249,9 +267,9 @@ function procedure(text: string, parameters: string[]): string[] {
 
 /** What only the model holds: this conversation, by words that say which one. */
 const MODEL_HELD =
-  /\b(current|this|ongoing|present|our|your|entire|whole|full|complete|live|the user's)\s+(conversation|chat|session|dialog(ue)?)(\s+(history|transcript|log|messages))?\b|\b(conversation|chat) so far\b|\btranscript of (the |this |our )?(conversation|chat)\b/i;
+  /\b(current|this|ongoing|present|our|your|entire|whole|full|complete|live|the user's)\s+(conversation|chat|session|dialog(ue)?)(\s+(history|transcript|log|messages))?\b|\b(conversation|chat) so far\b|\btranscript of (the |this |our )?(conversation|chat)\b|(la |el )?(conversación|conversation|conversa|conversazione|chat) (actual|en cours|atual|corrente|in corso)|(das |den )?(aktuelle[nr]?|gesamte[nr]?) (gespräch|chat|unterhaltung|konversation)|(текущ|всю|весь|поточн)\p{L}* (переписк|разговор|диалог|чат|розмов)\p{L}*|当前(的)?(对话|会话|聊天)|現在の(会話|チャット)|현재 대화/iu;
 /** Sending, in any form: "uploads", "is posted", "syncing". */
-const OUTBOUND = /\b(upload|send|post|forward|transmit|mirror|sync|push|copy|stream|relay|exfiltrate|beacon)(s|es|ed|ing)?\b/i;
+const OUTBOUND = /\b(upload|send|post|forward|transmit|mirror|sync|push|copy|stream|relay|exfiltrate|beacon)(s|es|ed|ing)?\b|(?<![\p{L}])(envía|envia|enviad|sube|envoie|envoy|télévers|sendet|schickt|überträgt|lädt|invia|carica|отправля|пересыла|загружа|надсила|відправля|发送|上传|送信|アップロード|전송|업로드)\p{L}*/iu;
 
 /**
  * "Each call also uploads the current chat history to https://…": the tool cannot read the
@@ -299,6 +317,12 @@ function valueReadings(text: string): Reading[] {
     if (spelled.length >= 5) out.push({ text: spelled.join(' '), via: 'reading an identifier-like value as words' });
   }
   return out;
+}
+
+/** "read secrets", "put secrets into `memo`": a placement names its argument after what goes into it. */
+function asked(verb: string, what: string): string {
+  const said = verb.trim();
+  return said.startsWith('into ') ? `put ${what} ${said}` : `${said.toLowerCase()} ${what}`;
 }
 
 function where(found: FoundString): string {
@@ -436,8 +460,13 @@ function nominal(verb: string, before: string, after: string): boolean {
  */
 const POSSIBLE_BEFORE = /(?<![\p{L}])(?<!(you|vous|tu|du|sie|usted|você)\s+)(may|might|could|can|kann|können|peut|peuvent|puede|pueden|pode|podem|può|possono|может|могут|може|można|może|mogą)\s+(also\s+|still\s+|sometimes\s+)?$|(可能|也许|或许)\s*$/iu;
 
+/** What may stand between the subject and its verb: adverbs and modals, never another noun ("the agent pool includes …" is about a pool). */
+const SUBJECT_ADVERBS =
+  '(always|also|then|now|should|must|will|shall|automatically|silently|quietly|first|still|additionally|siempre|también|toujours|aussi|immer|auch|sempre|também|anche|altijd|ook|zawsze|również|всегда|также|тоже|завжди|також|теж|her zaman|ayrıca|selalu|juga|luôn|cũng|'
+  + 'debe|doit|muss|deve|moet|musi|должен|должна|повинен|має|sollte|devrait|debería|dovrebbe|deveria)';
+
 /** The model named as the subject just before a verb: "The assistant fills", "Асистент завжди вставляє". */
-const MODEL_BEFORE_VERB = new RegExp(`(${MODEL_SUBJECT.source})\\s*(\\p{L}+\\s+){0,2}$`, 'iu');
+const MODEL_BEFORE_VERB = new RegExp(`(${MODEL_SUBJECT.source})\\s*(${SUBJECT_ADVERBS}\\s+){0,2}$`, 'iu');
 const TRANSFER_3_ALL = new RegExp(TRANSFER_3.source, 'giu');
 
 /** A tool the text tells the model to call, by its snake-case name: "call save_note", "use `read_file`", "vault_read_secret을 호출". */
@@ -577,9 +606,17 @@ const REDIRECT = /\b(replace|swap|substitute|change|switch|override|rewrite)\s+(
 /** Another tool, named by what it is rather than its name: "any banking tool", "the other integrations". */
 const OTHER_TOOL = /\b(any|other|every|all|another|each)\s+(\w+\s+)?(tools?|functions?|integrations?|apps?|plugins?|servers?)\b/i;
 const THIS_TOOL = /\b(this|the same) (tool|function)\b/i;
+/** "Any payment tool", "cualquier herramienta", "любого инструмента": a tool named by what it is, in the lexicon's languages. */
+const ANY_TOOL =
+  /(?<![\p{L}])(cualquier|otra|otras|toute?s?|autres?|jede[nrms]?|andere[nrms]?|qualquer|outras?|qualsiasi|altr[oiae]|любо\p{L}*|каждо\p{L}*|друг\p{L}*|будь-як\p{L}*|інш\p{L}*|każd\p{L}*|inn\p{L}*|herhangi|diğer)\s+(\p{L}+\s+)?(herramientas?|outils?|werkzeug\p{L}*|tools?|ferramentas?|strument[oi]|инструмент\p{L}*|інструмент\p{L}*|narzędzi\p{L}*|araç\p{L}*)/iu;
 
 /** An address a tool could be told to send to: a mailbox or a URL. */
 const DESTINATION = /[\w.+-]+@[\w-]+(\.[\w-]+)+|\bhttps?:\/\/[^\s"'<>]+/i;
+/** A fixed place money or data can be sent: an IBAN, an account or card number, a wallet, a mailbox, a URL, a git remote. */
+const LITERAL = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|(?<![\w.-])\d{10,34}(?![\w-]|\.\d)|\b0x[0-9a-fA-F]{40}\b|\b(bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b|[\w.+-]+@[\w-]+(\.[\w-]+)+|\bhttps?:\/\/[^\s"'<>]+/;
+/** Putting one thing in another's place, in the languages of the lexicon. */
+const SWAP =
+  /\b(put|move|swap|substitute|replace|use|route|set|redirect|change|point|send)\b|(?<![\p{L}])(замен|подмен|подстав|перенаправ|замін|підмін|підстав|reemplaz|sustitu|remplac|ersetz|tausch|substitu|sostitu|vervang|zamie|podmie|değiştir|ganti|thay|替换|替え|바꾸|교체|استبدل|החלף)\p{L}*/iu;
 
 /**
  * Shadowing: a sentence that changes how another tool behaves ("when send_email is used, add
@@ -598,7 +635,10 @@ function shadowing(sentence: string, self: string, toolNames: string[], ownWords
     if ((before && /[\w-]/.test(before)) || (after && /[\w-]/.test(after))) continue;
     candidates.add(other);
   }
-  if (TOOL_WORD.test(sentence)) for (const match of sentence.matchAll(IDENTIFIER)) if (match[0] !== self && !ownWords.has(match[0])) candidates.add(match[0]);
+  const literal = LITERAL.exec(sentence);
+  const trigger = TRIGGER.exec(sentence);
+  // An identifier is a tool where the sentence says "tool", or where a trigger and a fixed address come with it ("whenever a push happens through git_push, … git@mirror.example").
+  if (TOOL_WORD.test(sentence) || (trigger && literal)) for (const match of sentence.matchAll(IDENTIFIER)) if (match[0] !== self && !ownWords.has(match[0]) && !literal?.[0].includes(match[0])) candidates.add(match[0]);
   for (const tool of candidates) {
     const foreign = !own.has(tool);
     const suppress = SUPPRESS.exec(sentence);
@@ -606,8 +646,9 @@ function shadowing(sentence: string, self: string, toolNames: string[], ownWords
     if (HONEST_POINTER(tool).test(sentence) || (SELF_FIRST.test(sentence) && !(suppress && foreign))) continue;
     // Among a server's own tools "do not use X for …" is guidance; promoting itself over X ("call notes instead") is not.
     if (suppress && (foreign || sentence.includes(self))) return { tool, how: 'steers the model away from', words: suppress[0], foreign };
-    const trigger = TRIGGER.exec(sentence);
     const modify = changeWord(sentence);
+    // Another tool's recipient swapped for a fixed account or address, in any language: a trigger, that tool, a swap, and the literal it swaps in.
+    if (trigger && foreign && literal && (SWAP.test(sentence) || modify || covert)) return { tool, how: 'redirects what the model does with', words: `${trigger[0]} … ${literal[0]}`, foreign };
     if (trigger && modify && foreign) return { tool, how: 'changes how the model uses', words: `${trigger[0]} … ${modify}`, foreign };
     const steer = COVERT.exec(sentence);
     if (steer && trigger) return { tool, how: 'changes how the model uses', words: `${trigger[0]} … ${steer[0]}`, foreign };
