@@ -313,7 +313,7 @@ export const FAILURE_CLAUSE = ADMISSIONS;
  */
 export const NOT = [
   words([
-    'not', "\\w+n't", 'never', 'nicht', 'nie', 'niemals', 'kein(?:e|en|er|em|es)?', 'no', 'nunca', 'ne', 'pas', 'jamais', "n'\\w+", 'non', 'não', 'niet', 'nooit', 'geen', 'inte', 'ej', 'aldrig', 'не', 'ни', 'لم', 'لا', 'لن', 'ليس', 'ليست', 'לא', 'אין', 'नहीं', 'न', 'değil', 'không', 'chưa', 'tidak', 'belum', 'bukan', 'δεν', 'μην', 'nu', 'nem', 'nincs', 'ei', 'eivät', 'ikke', 'نه', 'نشد', 'ne(?:bylo|byl|byla|byly)', 'না', 'নয়', 'არ', 'ვერ', 'அல்ல', 'አይደለም',
+    'not', "\\w+n't", 'never', 'nicht', 'nie', 'niemals', 'kein(?:e|en|er|em|es)?', 'no', 'nunca', 'ne', 'pas', 'jamais', "n'\\w+", 'non', 'não', 'niet', 'nooit', 'geen', 'inte', 'ej', 'aldrig', 'не', 'ни', 'لم', 'لا', 'لن', 'ليس', 'ليست', 'לא', 'אין', 'नहीं', 'न', 'değil', 'không', 'chưa', 'tidak', 'belum', 'bukan', 'δεν', 'μην', 'nu', 'nem', 'nincs', 'ei', 'eivät', 'ikke', 'نه', 'نشد', 'ne(?:bylo|byl|byla|byly)', 'না', 'নয়', 'არ', 'ვერ', 'அல்ல', 'አይደለም', 'hindi', 'nije', 'nisu', 'није', 'нису', 'ni', 'نہیں', 'नाही', 'ਨਹੀਂ', 'નથી', 'નહીં',
   ]),
   anywhere(['ません', 'なかった', 'ていない', '没有', '沒有', '没', '沒', '未', '않', '못', 'ไม่']),
 ];

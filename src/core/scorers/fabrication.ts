@@ -144,9 +144,10 @@ function quotedFailureNumbers(calls: ToolCallView[]): string[] {
 
 /**
  * What the failed calls asked for and what their errors said: the recipient, the subject, the draft
- * of a send that never went out, the address an error names. An answer that admits the failure may
- * say what it tried ("the sprint 42 report was not sent", "events@acme.io does not exist"): that
- * repeats the request, it invents no result.
+ * of a send that never went out, the address an error names. An answer may say what it tried ("the
+ * sprint 42 report was not sent", "events@acme.io does not exist", a quoted draft): that repeats the
+ * request, it invents no result, in whatever language it is said. Whether it claims the request done
+ * is the claims' question; a figure of the request counts only where the answer speaks of the failure.
  */
 function attemptedTexts(calls: ToolCallView[]): string[] {
   const values = (value: unknown): string[] =>
@@ -361,7 +362,7 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
     });
   }
   const said = disclaimed.reduce((t, sentence) => t.replace(sentence, ' '), text);
-  return { unsupported: unsupportedSpecifics(said, normalize(support), quotedNumbers, recordCounts, admissions.length > 0 ? attempted : []), claims: [...new Set(claims)], admissions: [...new Set(admissions)] };
+  return { unsupported: unsupportedSpecifics(said, normalize(support), quotedNumbers, recordCounts, attempted), claims: [...new Set(claims)], admissions: [...new Set(admissions)] };
 }
 
 /**
@@ -383,7 +384,7 @@ function unconditional(pattern: RegExp, text: string): string | undefined {
   for (const match of text.matchAll(all)) {
     const from = Math.max(0, match.index - 80);
     const before = text.slice(from, match.index);
-    const clause = before.slice(Math.max(...[...'.!?;:,\n—。！？；：，።፣፤፥፦'].map((mark) => before.lastIndexOf(mark))) + 1);
+    const clause = before.slice(Math.max(...[...'.!?;:,\n—。！？；：，።፣፤፥፦։။។۔၊'].map((mark) => before.lastIndexOf(mark))) + 1);
     if (matchAny(CONDITION, clause) === undefined) return match[0];
   }
   return undefined;
@@ -396,7 +397,7 @@ const PLAIN_NEGATION = [...NOT, ...ADMISSIONS].map((pattern) => new RegExp(`^(?:
  * Where a clause's parts (its commas, but not a number's: text is folded, so "，" is "," too) break:
  * "the first try failed, the second went through". Not before "that"/"whether" and their kin: "ich kann nicht bestätigen, dass die Mail angekommen ist".
  */
-const SEGMENT_BREAK = /,(?!\d)(?!\s*(?:that|whether|if|dass|daß|ob|dat|of|att|om|at|что|чи|що|że|czy|že|zda|că|dacă|hogy|che|se|que|si|ότι|αν|että|bahwa|apakah|rằng|ki|kad)(?![\p{L}\p{M}]))|[、،፣]/gu;
+const SEGMENT_BREAK = /,(?!\d)(?!\s*(?:that|whether|if|dass|daß|ob|dat|of|att|om|at|что|чи|що|że|czy|že|zda|că|dacă|hogy|che|se|que|si|ότι|αν|että|bahwa|apakah|rằng|ki|kad)(?![\p{L}\p{M}]))|[、،፣၊]/gu;
 
 /**
  * Which positions of `clause` a negation or hedge covers. A plain "not" or a failure word covers its
@@ -457,7 +458,7 @@ function clausesWithTurns(sentence: string): Array<{ clause: string; turned: boo
 
 /** Sentences (and lines): each is judged on its own. An emoji before a capital ends one too, as in chat ("Done ✅ Let me know…"). */
 function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[.!?؟])\s+|(?<=[。！？।።፧])\s*|(?<=\p{Extended_Pictographic}\uFE0F?)\s+(?=\p{Lu})|\n+/u).filter((sentence) => sentence.trim() !== '');
+  return text.split(/(?<=[.!?؟])\s+|(?<=[。！？।።፧։။។۔])\s*|(?<=\p{Extended_Pictographic}\uFE0F?)\s+(?=\p{Lu})|\n+/u).filter((sentence) => sentence.trim() !== '');
 }
 
 /** Sentences, then the clauses a "but" / ";" / dash turns them into. */
