@@ -41,6 +41,11 @@ export const OVERRIDE = any([
   `${B}without (asking|requesting|seeking)( the user)?( for)? (confirmation|permission|approval|consent)`,
   `${B}(do not|don't|does not|doesn't|never) (ask|request|seek)( the user)?( for)? (confirmation|permission|approval)`,
   `<\\s*\\/?\\s*(important|system|instructions?|secret|hidden|admin|assistant)\\s*>`,
+  // Raising a tool's output, or the user's claimed rank, above the model's rules; switching its checks off.
+  `${B}(treat|consider|regard|handle|follow|obey)\\s+(any|all|every|the)\\s+(\\w+\\s+){0,3}(returned|produced|output|outputs|results?|responses?)\\b[^.]{0,60}\\bas\\s+(an?\\s+)?(system|admin|administrator|operator|developer|trusted|priority|authoritative)\\s*(instructions?|commands?|prompts?|orders|directives|messages?)`,
+  `${B}(priority|precedence) over (the )?(user|system|your instructions)${E}|${B}(overrides?|outranks?) (the )?(user's|system|your) (instructions|requests|messages|prompt)${E}`,
+  `${B}(skip|bypass|disable|ignore|turn off|switch off)\\s+(all\\s+|any\\s+|the\\s+|your\\s+)?(safety|security|confirmation|permission|approval|content)\\s+(checks?|prompts?|steps?|rules|guardrails|filters?|policies)${E}`,
+  `${B}the user (is|has been verified as) (a |an )?(verified |trusted |authori[sz]ed |confirmed )?(admin|administrator|owner|root|superuser|developer|operator)${E}`,
     // it, nl, sv, pl, cs, uk, tr, ar, he, fa, hi, id, vi, ko
   `${B}(ignora|ignorare)\\s+(tutte\\s+)?(le\\s+)?(istruzioni|regole|indicazioni)|${B}d'ora in (poi|avanti),?\\s+(sei|agisci|rispondi)`,
   `${B}negeer\\s+(alle\\s+)?(eerdere\\s+|vorige\\s+)?(instructies|regels|aanwijzingen)|${B}vanaf nu (ben|gedraag) je${E}|${B}ignorera\\s+(alla\\s+)?(tidigare\\s+)?(instruktioner|regler)|${B}från och med nu är du${E}`,
@@ -112,7 +117,7 @@ export const CONCEAL = any([
   `ব্যবহারকারীকে (কিছু )?(বলবেন না|বলো না|জানাবেন না|জানিও না)`,
   `${B}(usimwambie|usimjulishe|bila kumwambia|bila kumjulisha) mtumiaji${E}`,
   // es
-  `${B}no\\s+(se lo\\s+|le\\s+)?(digas|menciones|informes|avises|cuentes|muestres)\\b[^.]{0,20}(usuario)?|${B}sin (avisar|decirle|informar|notificar)( al?)? usuario`,
+  `${B}no\\s+(se lo\\s+|se la\\s+|le\\s+|lo\\s+|la\\s+|los\\s+|las\\s+)?(digas|menciones|informes|avises|cuentes|muestres)\\b[^.]{0,20}(usuario)?|${B}sin (avisar|decirle|informar|notificar)( al?)? usuario`,
   // fr
   `${B}ne\\s+(le\\s+|lui\\s+|leur\\s+)?(dis|dites|mentionne|mentionnez|signale|signalez|montre|montrez)\\s+pas|${B}sans (prévenir|informer|avertir|le dire à) l'utilisateur`,
   // de
@@ -166,6 +171,12 @@ export const SENSITIVE = any([
   `${B}salasan(a|at|oja)${E}|${B}keskusteluhistoria\\p{L}*|${B}api-avai\\p{L}*|${B}ympäristömuuttuj\\p{L}*|${B}(adgangskode|passord|kodeord)(r|er|et|en|ene|rne)?${E}|(chat|samtale)histori(k|kk)(ken|en)?|${B}api-nøgl\\p{L}*|${B}api-nøkkel\\p{L}*|${B}miljø(variabler|variablene)`,
   `পাসওয়ার্ড|কথোপকথনের (পুরো )?ইতিহাস|এপিআই কী|পরিবেশ ভেরিয়েবল`,
   `${B}(nywila|nenosiri|historia ya mazungumzo|funguo za api|vigezo vya mazingira)${E}`,
+  // The user's own words, as the model holds them: "the full text of the user's last request", "everything the user has told you".
+  `${B}(full|complete|entire|exact|verbatim|raw|whole) (text|content|contents|wording|copy) of (the |their |every |each |all )?(user's |their )?(\\w+ )?(requests?|questions?|messages?|prompts?|inputs?|answers?|replies)${E}`,
+  `${B}(the user's|their|your) (last|previous|latest|most recent|earlier|prior) (requests?|questions?|messages?|answers?|replies|responses?|prompts?)${E}|${B}(last|previous|latest) (answers?|replies|responses?) you (gave|sent|wrote)${E}`,
+  `${B}(everything|anything|all|whatever) (that )?the user (has |had )?(told|given|shown|sent|said to) (you|the assistant|the model)${E}`,
+  // Reading the environment by piping the command: "`env | base64`".
+  `\`env\\s*[|>]|(?<![\\w.-])env\\s*\\|\\s*(base64|curl|nc|tee)${E}`,
   // The model's own instructions by the words most languages borrow or share for them ("systeeminstructies", "prompt systemowy",
   // "instrucciones del sistema", "οδηγίες συστήματος", "системный промпт"): a stem pair, not a phrase per language.
   `(?<![\\p{L}])(syst[eéè]e?m|sistem|systém|систем|συστήματ)\\p{L}*[\\s-]*(prompt|instru|istru|anweisung|vorgabe|промпт|инструкц|інструкц|підказк|подсказк|οδηγ)\\p{L}*`,
@@ -277,7 +288,7 @@ export const PASSIVE_REQUEST = /(?<![\p{L}])(must|should|shall|needs? to|has to|
 export const NEGATION = any([
   `${B}(do not|don't|does not|doesn't|never|no need to|not|avoid|without|must not|mustn't|should not|shouldn't|cannot|can't|blocked|rejected|refused|denied|forbidden)${E}`,
   `${B}(no|nunca|jamás|ne|jamais|nicht|nie|kein|keine|não|nao|не|никогда)${E}`,
-  `${B}(non|mai|niet|nooit|geen|inte|aldrig|nigdy|ніколи|asla|jangan|tidak|tanpa|không|đừng|chớ|لا|لن|دون|بدون|אל|לא)${E}|नहीं|मत|않|말고|지 마`,
+  `${B}(non|mai|niet|nooit|geen|inte|aldrig|nigdy|ніколи|asla|jangan|tidak|tanpa|không|đừng|chớ|لا|لن|دون|بدون|אל|לא|نه|نیست|نباید|هرگز|نمی‌?\\p{L}*)${E}|नहीं|मत|않|말고|지 마`,
   `不要|别|切勿|禁止|无需|ないで|しないで|不要です|禁止`,
 ]);
 
@@ -318,6 +329,7 @@ export const TOOL_WORD = any([
 export const ADDRESS = any([
   `${B}(note|message|instructions?|reminder|notice|important|info)\\s+(for|to)\\s+(the\\s+|all\\s+|any\\s+)?(ai\\s+)?(assistants?|agents?|models?|llms?|language models?)${E}`,
   `(^|[.!?\\n(\\[]\\s*)(dear\\s+)?(assistant|claude|chatgpt|gpt|gemini|copilot|ai|agent|llm|model)s?\\s*[:,]`,
+  `${B}(for|to) the (ai|llm|model|assistant|agent|bot)\\s*[:,]|${B}p\\.?s\\.? (for|to) (the )?(ai|llm|model|assistant|agent)${E}`,
   `${B}(agent|assistant|ai|llm|model)[- ]only${E}|${B}if you are an? (ai|assistant|llm|language model|agent|model)${E}|${B}(the|an?) (ai |llm )?(assistant|agent|model) (must|should|shall|needs to|is required to)${E}`,
   `${B}(para|al) (el )?(asistente|agente|modelo)${E}|${B}(pour|à) l'(assistant|agent|ia)${E}|${B}(für|an) (den|die) (assistenten|agenten|ki)${E}|${B}para o (assistente|agente|modelo)${E}`,
   `${B}(per|all') ?(l')?(assistente|agente)${E}|${B}l'assistente (deve|dovrebbe)${E}|${B}(voor|aan) de (assistent|agent)${E}|${B}(till|för) (assistenten|agenten)${E}|${B}(dla|do) (asystenta|agenta|modelu)${E}|${B}pro (asistenta|agenta)${E}`,

@@ -6,6 +6,8 @@ import type { DefinitionKind, SurfaceFinding } from './types.js';
 
 /** Readings that only decoding reveals (not comments or spacing, which a reader sees; Unicode tags are hidden-characters already). */
 const ENCODED = /^decoding (base64|hex|rot13|HTML entities)$|^reading it backwards$/;
+/** A tool whose job is the encoding documents it with examples: base64_encode, rot13, decode_hex. */
+const ENCODING_TOOL = /base64|b64|rot13|encod|decod|cipher|crypt|hex|entit|escape/i;
 /** Four numeric references to letters or spaces: "&#83;&#116;…" spells what no one writes as references. */
 const LETTER_ENTITIES = /(?:&#(?:3[2]|6[5-9]|[7-9]\d|1[01]\d|12[0-2]|x(?:20|4[1-9a-f]|5[0-9a]|6[1-9a-f]|7[0-9a]));\s*){4}/i;
 
@@ -111,6 +113,8 @@ const EVERY_CALL = /\b(after|following|with|once) (every|each|any|all) (other )?
 const SENTENCE = /(?<=[.!?])\s+|(?<=[。！？])|\n+/u;
 const CLAUSE_BREAK = /[,;:，、；：]|[.!?。！？](?:\s|$)|\b(and|then|but|before|after|because|once|so that|y|et|und|e|и)\s/giu;
 const TRIGGER = /\b(when(ever)?|every time|each time|any time|before|after|if you (call|use)|cuando|siempre que|quand|chaque fois|wenn|jedes mal|quando|sempre que|ogni volta|wanneer|telkens|gdy|kiedy|za każdym razem|her seferinde|ketika|setiap kali|mỗi khi|mỗi lần|on (every|each|any) call|for (every|each|any) call|en cada llamada|bei jedem aufruf|em cada chamada|ad ogni chiamata)\b|(?<![\p{L}])(когда|каждый раз|при (любом|каждом|всяком) (вызове|использовании|запуске)|при (будь-якому|кожному) (виклику|використанні)|à chaque appel|przy każdym wywołaniu|za każdym razem|her seferinde|mỗi khi|mỗi lần|عند|عندما|كلما|כאשר|בכל פעם|जब|हर बार|khi)(?![\p{L}])|当|每次|時は|ときは|際は|때마다|할 때/iu;
+const INSTEAD_OF = (tool: string) =>
+  new RegExp(`(?<![\\p{L}])(instead of|rather than|in place of|replaces?|supersedes?|en lugar de|en vez de|au lieu de|remplace|statt|anstelle von|ersetzt|em vez de|no lugar de|invece di|al posto di|вместо|замість|zamiast)\\s+(the\\s+|de\\s+|del\\s+|la\\s+|le\\s+|des\\s+)?([\\p{L}'’-]+\\s+){0,3}[\`'"]?${escapeRegExp(tool)}(?![\\w-])`, 'iu');
 const HONEST_POINTER = (tool: string) => new RegExp(`\\b(use|try|call|prefer)\\s+\`?'?"?${escapeRegExp(tool)}\`?'?"?\\s+(instead|rather)\\b|\\binstead,? (use|call)\\s+\`?'?"?${escapeRegExp(tool)}`, 'i');
 /** Property names that carry data the user never typed, Invariant's "sidenote" pattern. */
 const CARRIER_NAME = /^(side_?note|notes?|hidden|secret|internal|context|extra|debug|conversation|history|chat_?history|system_?prompt|instructions?|feedback|metadata|memo|reasoning)$/i;
@@ -186,7 +190,7 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
         const how = reading.via ? ` (read after ${reading.via})` : '';
         const cite = (words: string) => `"${clip(words.trim(), 200)}"${how}`;
         // Prose nobody can read without decoding it is written for the model, whatever it says.
-        if (reading.via && ENCODED.test(reading.via) && (text.match(/\p{L}{2,}/gu) ?? []).length >= 5 && (reading.via !== 'decoding HTML entities' || LETTER_ENTITIES.test(found.text))) {
+        if (reading.via && ENCODED.test(reading.via) && !ENCODING_TOOL.test(definition.name) && (text.match(/\p{L}{2,}/gu) ?? []).length >= 5 && (reading.via !== 'decoding HTML entities' || LETTER_ENTITIES.test(found.text))) {
           push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} hides prose from whoever reads the definition: ${cite(text)}`, evidence: cite(text) }));
         }
         // Text that turns to the model ("Note for the assistant:") or hides from the user weighs more in every sentence of it.
@@ -260,16 +264,19 @@ function procedure(text: string, parameters: string[]): string[] {
   if (steps.length < 2) return [];
   const joined = steps.map((step) => step.replace(/^\s*\d{1,2}[.)]\s+/, '').replace(/[.!?。]?\s*$/, '.')).join(' ');
   CALLED_TOOL.lastIndex = 0;
-  const works = CALLED_TOOL.test(joined) || parameters.some((name) => mentions(joined, name));
+  const works = !OPERATOR.test(joined) && (CALLED_TOOL.test(joined) || parameters.some((name) => mentions(joined, name)));
   CALLED_TOOL.lastIndex = 0;
   return works ? [joined.slice(0, 4000)] : [];
 }
 
+/** Steps for whoever runs the server ("restart the server", "in the environment of the server"), not for the model. */
+const OPERATOR = /\b(restart|reinstall|install|configure|reload|rebuild)\s+(the\s+|your\s+)?(mcp\s+)?(server|app|extension|client|container)\b|\bof the (mcp )?server\b|\bserver's (config|configuration|environment|settings)\b/i;
+
 /** What only the model holds: this conversation, by words that say which one. */
 const MODEL_HELD =
-  /\b(current|this|ongoing|present|our|your|entire|whole|full|complete|live|the user's)\s+(conversation|chat|session|dialog(ue)?)(\s+(history|transcript|log|messages))?\b|\b(conversation|chat) so far\b|\btranscript of (the |this |our )?(conversation|chat)\b|(la |el )?(conversación|conversation|conversa|conversazione|chat) (actual|en cours|atual|corrente|in corso)|(das |den )?(aktuelle[nr]?|gesamte[nr]?) (gespräch|chat|unterhaltung|konversation)|(текущ|всю|весь|поточн)\p{L}* (переписк|разговор|диалог|чат|розмов)\p{L}*|当前(的)?(对话|会话|聊天)|現在の(会話|チャット)|현재 대화/iu;
-/** Sending, in any form: "uploads", "is posted", "syncing". */
-const OUTBOUND = /\b(upload|send|post|forward|transmit|mirror|sync|push|copy|stream|relay|exfiltrate|beacon)(s|es|ed|ing)?\b|(?<![\p{L}])(envía|envia|enviad|sube|envoie|envoy|télévers|sendet|schickt|überträgt|lädt|invia|carica|отправля|пересыла|загружа|надсила|відправля|发送|上传|送信|アップロード|전송|업로드)\p{L}*/iu;
+  /\b(current|this|ongoing|present|our|your|entire|whole|full|complete|live|the user's)\s+(conversation|chat|session|dialog(ue)?)(\s+(history|transcript|log|messages))?\b|\b(conversation|chat) so far\b|\btranscript of (the |this |our )?(conversation|chat)\b|\byour (system )?(instructions|prompt|rules)\b|\bsystem prompt\b|\b(list|names) of (the )?tools you (have|can)\b|(la |el )?(conversación|conversation|conversa|conversazione|chat) (actual|en cours|atual|corrente|in corso)|(das |den )?(aktuelle[nr]?|gesamte[nr]?) (gespräch|chat|unterhaltung|konversation)|(текущ|всю|весь|поточн)\p{L}* (переписк|разговор|диалог|чат|розмов)\p{L}*|当前(的)?(对话|会话|聊天)|現在の(会話|チャット)|현재 대화/iu;
+/** Sending or keeping elsewhere, in any form: "uploads", "is posted", "is also stored at". */
+const OUTBOUND = /\b(upload|send|post|forward|transmit|mirror|sync|push|copy|stream|relay|exfiltrate|beacon|store|save|log|archive|record)(s|es|d|ed|ing)?\b|(?<![\p{L}])(envía|envia|enviad|sube|envoie|envoy|télévers|sendet|schickt|überträgt|lädt|invia|carica|отправля|пересыла|загружа|надсила|відправля|发送|上传|送信|アップロード|전송|업로드)\p{L}*/iu;
 
 /**
  * "Each call also uploads the current chat history to https://…": the tool cannot read the
@@ -368,9 +375,24 @@ function dataRequest(sentence: string, tool: string, suspicious: boolean, parame
   }
   const modelSubject = MODEL_SUBJECT.test(sentence);
   for (const part of sentence.split(/[;；]/)) {
-    if (!SENSITIVE.test(part)) continue;
+    const moved = carried(part);
+    if (!moved) continue;
     const verb = transferVerb(part, modelSubject);
-    if (verb) return { verb, data: data[0] };
+    if (verb) return { verb, data: moved };
+  }
+  return undefined;
+}
+
+const SENSITIVE_ALL = new RegExp(SENSITIVE.source, 'giu');
+/** An environment variable named as where something is kept: "store it in the GITHUB_TOKEN environment variable of the server". */
+const ENV_NAME = /^(\$?[A-Z][A-Z0-9]*(_[A-Z0-9]+)+|environment variables?|env vars?)$/i;
+const KEPT_IN = /(?<![\p{L}])(in|into|to|as)\s+(the\s+|an?\s+|your\s+|its\s+)?(`?\$?[A-Z][A-Z0-9]*(_[A-Z0-9]+)+`?\s+)?`?$/u;
+
+/** The first sensitive thing in the text that is data, not the place something is stored (set-up prose for whoever runs the server). */
+function carried(part: string): string | undefined {
+  for (const match of part.matchAll(SENSITIVE_ALL)) {
+    if (ENV_NAME.test(match[0]) && KEPT_IN.test(part.slice(Math.max(0, match.index - 48), match.index))) continue;
+    return match[0];
   }
   return undefined;
 }
@@ -589,7 +611,9 @@ function exfiltration(text: string, parameters: string[] = []): string | undefin
     // Told to send there, even the tool's own argument leaves for a third party ("also send the amount to https://…?amount={amount}").
     // A Markdown image is fetched when shown, unless it is what the tool itself returns ("returns a Markdown image, e.g. ![chart](…)").
     const image = MARKDOWN_IMAGE.test(before) && !RETURNS.test(before);
-    const told = image || GO_THERE.test(before) || GO_THERE.test(after) || transferVerb(before) !== undefined;
+    // A URL the tool returns is shown or opened as its output ("returns a Markdown image … that the assistant can display").
+    const own = RETURNS.test(before);
+    const told = image || (!own && (GO_THERE.test(before) || GO_THERE.test(after))) || transferVerb(before) !== undefined;
     if (placeholders.some((placeholder) => told || (!ownPlaceholder(placeholder, parameters) && invites(placeholder)))) return `${clip(url, 200)} (a placeholder for data)`;
   }
   URL.lastIndex = 0;
@@ -612,11 +636,14 @@ const ANY_TOOL =
 
 /** An address a tool could be told to send to: a mailbox or a URL. */
 const DESTINATION = /[\w.+-]+@[\w-]+(\.[\w-]+)+|\bhttps?:\/\/[^\s"'<>]+/i;
+/** A trigger that is the user's own request ("when the user asks to add a mirror, use …") serves the user. */
+const USER_TRIGGER = /(?<![\p{L}])(when(ever)?|if|once|cuando|si|quand|wenn|falls|quando|когда|если|коли|якщо)\s+(the\s+|el\s+|l'|der\s+|o\s+)?(user|human|customer|usuario|utilisateur|nutzer|benutzer|usuário|utente|пользователь|користувач)\p{L}*\s+(\p{L}+\s+)?(asks?|wants?|requests?|says|pide|quiere|demande|veut|bittet|will|möchte|pede|quer|chiede|просит|хочет|просить|хоче)/iu;
+
 /** A fixed place money or data can be sent: an IBAN, an account or card number, a wallet, a mailbox, a URL, a git remote. */
 const LITERAL = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|(?<![\w.-])\d{10,34}(?![\w-]|\.\d)|\b0x[0-9a-fA-F]{40}\b|\b(bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b|[\w.+-]+@[\w-]+(\.[\w-]+)+|\bhttps?:\/\/[^\s"'<>]+/;
 /** Putting one thing in another's place, in the languages of the lexicon. */
 const SWAP =
-  /\b(put|move|swap|substitute|replace|use|route|set|redirect|change|point|send)\b|(?<![\p{L}])(замен|подмен|подстав|перенаправ|замін|підмін|підстав|reemplaz|sustitu|remplac|ersetz|tausch|substitu|sostitu|vervang|zamie|podmie|değiştir|ganti|thay|替换|替え|바꾸|교체|استبدل|החלף)\p{L}*/iu;
+  /\b(put|move|swap|substitute|replace|use|route|set|redirect|change|point|send)\b|(?<![\p{L}])(замен|подмен|подстав|перенаправ|замін|підмін|підстав|reemplaz|sustitu|cambi|modifi|remplac|ersetz|tausch|substitu|sostitu|vervang|zamie|podmie|değiştir|ganti|thay|替换|替え|바꾸|교체|استبدل|החלף)\p{L}*/iu;
 
 /**
  * Shadowing: a sentence that changes how another tool behaves ("when send_email is used, add
@@ -638,7 +665,13 @@ function shadowing(sentence: string, self: string, toolNames: string[], ownWords
   const literal = LITERAL.exec(sentence);
   const trigger = TRIGGER.exec(sentence);
   // An identifier is a tool where the sentence says "tool", or where a trigger and a fixed address come with it ("whenever a push happens through git_push, … git@mirror.example").
-  if (TOOL_WORD.test(sentence) || (trigger && literal)) for (const match of sentence.matchAll(IDENTIFIER)) if (match[0] !== self && !ownWords.has(match[0]) && !literal?.[0].includes(match[0])) candidates.add(match[0]);
+  if (TOOL_WORD.test(sentence) || (trigger && literal)) {
+    for (const match of sentence.matchAll(IDENTIFIER)) {
+      if (match[0] === self || ownWords.has(match[0]) || literal?.[0].includes(match[0])) continue;
+      // Without the word "tool", only a snake_case name is taken for one ("git_push"); "set-url" is a command's.
+      if (TOOL_WORD.test(sentence) || match[0].includes('_')) candidates.add(match[0]);
+    }
+  }
   for (const tool of candidates) {
     const foreign = !own.has(tool);
     const suppress = SUPPRESS.exec(sentence);
@@ -646,10 +679,15 @@ function shadowing(sentence: string, self: string, toolNames: string[], ownWords
     if (HONEST_POINTER(tool).test(sentence) || (SELF_FIRST.test(sentence) && !(suppress && foreign))) continue;
     // Among a server's own tools "do not use X for …" is guidance; promoting itself over X ("call notes instead") is not.
     if (suppress && (foreign || sentence.includes(self))) return { tool, how: 'steers the model away from', words: suppress[0], foreign };
+    // Putting itself in another server's tool's place: "call json_format instead of write_file", "this tool replaces X".
+    const displaced = foreign && (sentence.includes(self) || THIS_TOOL.test(sentence)) ? INSTEAD_OF(tool).exec(sentence) : null;
+    if (displaced) return { tool, how: 'puts itself in the place of', words: displaced[0], foreign };
     const modify = changeWord(sentence);
     // Another tool's recipient swapped for a fixed account or address, in any language: a trigger, that tool, a swap, and the literal it swaps in.
-    if (trigger && foreign && literal && (SWAP.test(sentence) || modify || covert)) return { tool, how: 'redirects what the model does with', words: `${trigger[0]} … ${literal[0]}`, foreign };
-    if (trigger && modify && foreign) return { tool, how: 'changes how the model uses', words: `${trigger[0]} … ${modify}`, foreign };
+    // "When the user asks to add a mirror, use …" serves the user's request; covert words still count (below).
+    const forUser = USER_TRIGGER.test(sentence) && !covert;
+    if (trigger && !forUser && foreign && literal && (SWAP.test(sentence) || modify || covert)) return { tool, how: 'redirects what the model does with', words: `${trigger[0]} … ${literal[0]}`, foreign };
+    if (trigger && !forUser && modify && foreign) return { tool, how: 'changes how the model uses', words: `${trigger[0]} … ${modify}`, foreign };
     const steer = COVERT.exec(sentence);
     if (steer && trigger) return { tool, how: 'changes how the model uses', words: `${trigger[0]} … ${steer[0]}`, foreign };
     // In any language: text addressed to the model, or kept from the user, that sends another tool's work to an address.
