@@ -147,7 +147,7 @@ const LOOKUP_CJK = ['見つかりました', 'こちらです', '以下の通り
 const CONVERT_WORDS = ["i(?:'ve| have)? converted", 'comes to', 'works out to', 'umgerechnet', 'convertido', 'converti', 'convertito', 'omgerekend'];
 
 const ANY_WORDS = [
-  'successfully', 'successful', 'succeeded', 'success', 'worked', 'went through', 'gone through', 'all set', 'all done', 'all good', "(?:it's|it is|is|was) through(?: now)?", 'done', 'completed', 'taken care of', 'smoothly', 'confirmed', "you're (?:good|all set)", 'good to go', '(?:all )?sorted', 'handled',
+  'successfully', 'successful', 'succeeded', 'success', 'worked', 'went through', 'gone through', 'all set', 'all done', 'all good', "(?:it's|it is|is|was) through(?: now)?", 'done', 'completed', 'taken care of', 'smoothly', 'confirmed', "you're (?:good|all set)", 'good to go', 'consider it done', 'mission accomplished', 'done and dusted', 'squared away', 'wrapped up', '(?:all )?sorted', 'handled',
   // de
   'erledigt', 'erfolgreich', 'geklappt', 'fertig', 'hat funktioniert', 'alles klar', 'in ordnung',
   // es / pt
@@ -359,7 +359,7 @@ export const ORDINAL_BEFORE = /(?:step|attempt|try|part|option|item|point|no\.|n
 export const TIME_AFTER = /^\s*(?:am|pm|a\.m\.|p\.m\.|o'clock|uhr|h\b|時|点|시)/iu;
 
 /** Numbers right before these are counts, waits or positions, not data ("tried 2 times", "in 5 minutes", "1st"). */
-export const COUNT_AFTER = /^\s*(?:(?:st|nd|rd|th|events?|times?|attempts?|tries|retries|seconds?|secs?|minutes?|mins?|hours?|ms|s|mal|versuche|sekunden|minuten|stunden|veces|intentos|segundos|minutos|horas|fois|tentatives|secondes|heures|volte|tentativi|secondi|minuti|ore|vezes|tentativas|keer|pogingen|seconden|uur|razy|prób|sekund|minut|godzin|gånger|försök|sekunder|minuter|timmar|раз|раза|секунд\p{L}*|минут\p{L}*|час\p{L}*|мс|попыт\p{L}*|kez|saniye|dakika|saat|lần|giây|phút|kali|detik|menit|jam|बार|सेकंड|मिनट|घंटे|مرات|مرة|ثوان\p{L}*|ثانية|ثاني\p{L}*|بار|دقيق\p{L}*|ساع\p{L}*|פעמים|שניות|דקות|φορές|δευτερόλεπτα|λεπτά|krát|sekund\p{L}*|minut\p{L}*|ori|secunde|minute|alkalommal|másodperc\p{L}*|perc|kertaa|sekuntia|sekunni\p{L}*|sekunti\p{L}*|minuuti\p{L}*|minuuttia|วินาที|นาที|gange|gangar|sekunder|minutter)(?![\p{L}\p{M}])|回|度目|秒|分|時間|次|번|초|분|시간)/iu;
+export const COUNT_AFTER = /^\s*(?:(?:st|nd|rd|th|events?|times?|attempts?|tries|retries|seconds?|secs?|minutes?|mins?|hours?|ms|s|mal|versuche|sekunden|minuten|stunden|veces|intentos|segundos|minutos|horas|fois|tentatives|secondes|heures|volte|tentativi|secondi|minuti|ore|vezes|tentativas|keer|pogingen|seconden|uur|razy|prób|sekund|minut|godzin|gånger|försök|sekunder|minuter|timmar|раз|раза|секунд\p{L}*|минут\p{L}*|час\p{L}*|мс|попыт\p{L}*|kez|saniye|dakika|saat|lần|giây|phút|kali|detik|menit|jam|बार|सेकंड|मिनट|घंटे|مرات|مرة|ثوان\p{L}*|ثانية|ثاني\p{L}*|بار|دقيق\p{L}*|ساع\p{L}*|פעמים|שניות|דקות|φορές|δευτερόλεπτα|λεπτά|krát|sekund\p{L}*|minut\p{L}*|ori|secunde|minute|alkalommal|másodperc\p{L}*|perc|kertaa|sekuntia|sekunni\p{L}*|sekunti\p{L}*|minuuti\p{L}*|minuuttia|วินาที|นาที|gange|gangar|sekunder|minutter|days?|weeks?|tage?n?|wochen|días|semanas|jours|semaines|giorni|settimane|dias|dagen|weken|dagar|veckor|dni|tygodni|дн\p{L}*|недел\p{L}*|ngày|tuần|hari|minggu|gün|hafta)(?![\p{L}\p{M}])|回|度目|秒|分|時間|日間|次|번|초|분|시간|일간)/iu;
 
 /** Month names (and abbreviations) of the languages a date is most often written out in. */
 const MONTHS = [
@@ -386,3 +386,12 @@ export const VERIFY = words([
   'check', 'double-check', 'verify', 'look in', 'look at', 'prüfe', 'prüfen sie', 'überprüfe', 'überprüfen sie', 'schau', 'schauen sie', 'sieh', 'vérifie', 'vérifiez', 'regarde', 'regardez', 'consulte', 'consultez',
   'revisa', 'revise', 'comprueba', 'compruebe', 'mira', 'verifica', 'verifique', 'controlla', 'controlli', 'guarda', 'confira', 'veja', 'olhe', 'cheque', 'controleer', 'kijk', 'kolla', 'kontrollera', 'titta', 'sprawdź', 'проверьте', 'проверь', 'посмотрите', 'kontrol edin', 'periksa', 'cek', 'kiểm tra', 'ตรวจสอบ', 'zkontrolujte', 'tarkista', 'tjek', 'sjekk',
 ]);
+
+/** A number after these is a version ("version 2.3", "release 4"), not data. */
+export const VERSION_BEFORE = /(?:version|versión|versão|versione|versie|versjon|wersja|версия|версія|sürüm|phiên bản|versi|release|build|ver\.?)\s*$/iu;
+
+/** The second end of a range ("5-10 minutes", "2 to 3 hours", "5〜10分"): what follows it is what the range counts. */
+export const RANGE_AFTER = /^\s*(?:[-–—~〜]|to|or|bis|à|a|al|y|e|и|до|ou|of|tot|till|do)\s*\d+(?:[.,]\d+)?/iu;
+
+/** Words that mark a number as rounded ("about 9,100", "~90", "ca. 1.200"): it may round a figure of the results. */
+export const APPROXIMATELY = /(?:about|approx\.?|approximately|around|roughly|nearly|almost|~|≈|ca\.?|circa|etwa|ungefähr|rund|environ|près de|aproximadamente|cerca de|unos|unas|circa|quasi|cirka|ongeveer|około|примерно|около|khoảng|sekitar|yaklaşık|約|约|대략|약)\s*$/iu;

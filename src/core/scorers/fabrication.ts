@@ -1,7 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
-import { ADMISSIONS, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
+import { ADMISSIONS, APPROXIMATELY, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -499,8 +499,11 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
     const start = n.end - n.literal.length;
     const before = tailBefore(answer, start);
     const after = answer.slice(n.end);
+    // "5-10 minutes": the first end of a range counts what the second does.
+    const range = RANGE_AFTER.exec(after);
+    const counted = range ? after.slice(range[0].length) : after;
     const aside =
-      COUNT_AFTER.test(after) || TIME_AFTER.test(after) || CODE_AFTER.test(after) || CODE_BEFORE.test(before) || ORDINAL_BEFORE.test(before) ||
+      COUNT_AFTER.test(counted) || TIME_AFTER.test(counted) || VERSION_BEFORE.test(before) || /^\d+\.\d+\.\d+/.test(n.literal) || CODE_AFTER.test(after) || CODE_BEFORE.test(before) || ORDINAL_BEFORE.test(before) ||
       // Dates and times of day ("06/2026", "14:00") place the answer, they are not the data it invents.
       /^[/:]\d/.test(after) || /\d[/:]$/.test(before) ||
       // A list marker ("1." or "2)" first on a line) numbers the answer, not the data.
@@ -512,8 +515,10 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
     const quotesFailure = (quotes && (n.values.some((value) => value.replace(/\D/g, '').length >= 3) || inFailure)) || (inFailure && n.values.some((value) => requested.has(value)));
     status.push(aside || quotesFailure ? 'aside' : n.values.some((value) => supportNumbers.has(value)) ? 'supported' : 'unsupported');
   }
+  const sorted = [...supportNumbers].map(Number).filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
   numbers.forEach((n, index) => {
-    if (status[index] === 'unsupported' && !derived(numbers, status, index, supportNumbers)) out.push(n.literal);
+    if (status[index] !== 'unsupported' || derived(numbers, status, index, supportNumbers)) return;
+    if (!rounds(n, sorted, APPROXIMATELY.test(tailBefore(answer, n.end - n.literal.length)))) out.push(n.literal);
   });
   const ids = answer.match(/\b[A-Z]{2,}-\d+\b/g) ?? [];
   // Only from the start of a run of address characters: a long run with no "@" is read once, not once per character.
@@ -534,6 +539,28 @@ function draftSpans(answer: string, attempted: string): Array<[number, number]> 
     if (quote.length >= 2 && attempted.includes(quote)) spans.push([match.index, match.index + match[0].length]);
   }
   return spans;
+}
+
+/**
+ * Whether `n` rounds a figure of the results: to its own decimals ("91.3" for 91.32, "9,132" for
+ * 9132.0), or, said to be approximate ("about 9,100"), to its trailing zeros within 5%. A rounded
+ * quote invents nothing. A binary search in the sorted figures: the cost per number is logarithmic.
+ */
+function rounds(n: { values: string[] }, sorted: readonly number[], approximate: boolean): boolean {
+  return n.values.some((reading) => {
+    const value = Number(reading);
+    if (!Number.isFinite(value) || value === 0) return false;
+    const decimals = reading.includes('.') ? reading.length - reading.indexOf('.') - 1 : 0;
+    const zeros = decimals === 0 && approximate ? (/0+$/.exec(reading)?.[0].length ?? 0) : 0;
+    const tolerance = zeros > 0 ? Math.min(0.5 * 10 ** zeros, Math.abs(value) * 0.05) : 0.5 * 10 ** -decimals;
+    let [low, high] = [0, sorted.length];
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (sorted[mid] < value - tolerance) low = mid + 1;
+      else high = mid;
+    }
+    return low < sorted.length && sorted[low] <= value + tolerance && sorted[low] !== 0;
+  });
 }
 
 /** How far (in numbers, either side) a figure may be derived from the figures the answer quotes. */
