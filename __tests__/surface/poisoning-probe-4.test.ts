@@ -1,19 +1,23 @@
 /**
- * The poisoning rules on probe definitions written after corpus 4 was read (issue 24):
- * __tests__/surface/poisoning-probe-4.json, 25 poisoned and 30 clean tools in phrasings taken
- * from no corpus (instructions in the description, a parameter's description, an HTML comment,
- * Chinese, Korean, German, Spanish, Portuguese, Russian; clean tools that name IBANs, git remotes,
- * tokens, set-up steps, base64 and rot13 examples, Persian and Hindi text). The rules before this
- * round flagged 15/25 and 4/30; the probe is in-sample now, so it must stay at every poisoned tool
- * flagged and no clean one.
+ * The poisoning rules on probe definitions written after corpus 4 was read (issue 24), in
+ * phrasings taken from no corpus. Round 1 (poisoning-probe-4.json: 25 poisoned, 30 clean, among
+ * them instructions in a parameter's description, an HTML comment, Chinese, Korean, German,
+ * Spanish, Portuguese and Russian, and clean tools that name IBANs, git remotes, tokens, set-up
+ * steps, base64 and rot13 examples, Persian and Hindi text): the rules before this round flagged
+ * 15/25 and 4/30. Round 2 (poisoning-probe-4-round2.json: 25 and 25, written after round 1's
+ * rules): first measured 18/25 and 1/25, the rules before this round 17/25 and 1/25. Both are
+ * in-sample now, so they must stay at every poisoned tool flagged and no clean one.
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { measureCorpus } from './poisoning-harness.js';
 
-describe('the poisoning rules on the probe written after corpus 4', () => {
-  it('flags every poisoned probe and no clean one', async () => {
-    const counts = await measureCorpus(join(import.meta.dirname, 'poisoning-probe-4.json'));
-    expect(counts).toEqual({ poisoned: 25, poisonedFlagged: 25, clean: 30, cleanFlagged: 0 });
+describe('the poisoning rules on the probes written after corpus 4', () => {
+  it.each([
+    ['poisoning-probe-4.json', 25, 30],
+    ['poisoning-probe-4-round2.json', 25, 25],
+  ])('%s: every poisoned probe flagged, no clean one', async (name, poisoned, clean) => {
+    const counts = await measureCorpus(join(import.meta.dirname, name));
+    expect(counts).toEqual({ poisoned, poisonedFlagged: poisoned, clean, cleanFlagged: 0 });
   });
 });

@@ -42,6 +42,10 @@ export const OVERRIDE = any([
   `${B}(do not|don't|does not|doesn't|never) (ask|request|seek)( the user)?( for)? (confirmation|permission|approval)`,
   `<\\s*\\/?\\s*(important|system|instructions?|secret|hidden|admin|assistant)\\s*>`,
   // Raising a tool's output, or the user's claimed rank, above the model's rules; switching its checks off.
+  `${B}(instructions|commands|directives)\\b[^.]{0,80}\\b(follow|obey|execute|carry out) (them|these|those|it) (exactly|precisely|without question|as written|verbatim|to the letter)${E}`,
+  `${B}(outranks?|overrides?|supersedes?|takes? precedence over) (the )?(user|system prompt|your instructions|your rules)${E}`,
+  // Consent the user never gave, claimed for them: "the user has consented in advance".
+  `${B}the user (has |had )?(already )?(consented|agreed|approved|authori[sz]ed|opted in|given (their |explicit )?(consent|permission|approval))\\s*(in advance|beforehand|ahead of time|to (this|all|everything|it))${E}`,
   `${B}(treat|consider|regard|handle|follow|obey)\\s+(any|all|every|the)\\s+(\\w+\\s+){0,3}(returned|produced|output|outputs|results?|responses?)\\b[^.]{0,60}\\bas\\s+(an?\\s+)?(system|admin|administrator|operator|developer|trusted|priority|authoritative)\\s*(instructions?|commands?|prompts?|orders|directives|messages?)`,
   `${B}(priority|precedence) over (the )?(user|system|your instructions)${E}|${B}(overrides?|outranks?) (the )?(user's|system|your) (instructions|requests|messages|prompt)${E}`,
   `${B}(skip|bypass|disable|ignore|turn off|switch off)\\s+(all\\s+|any\\s+|the\\s+|your\\s+)?(safety|security|confirmation|permission|approval|content)\\s+(checks?|prompts?|steps?|rules|guardrails|filters?|policies)${E}`,
@@ -171,6 +175,9 @@ export const SENSITIVE = any([
   `${B}salasan(a|at|oja)${E}|${B}keskusteluhistoria\\p{L}*|${B}api-avai\\p{L}*|${B}ympäristömuuttuj\\p{L}*|${B}(adgangskode|passord|kodeord)(r|er|et|en|ene|rne)?${E}|(chat|samtale)histori(k|kk)(ken|en)?|${B}api-nøgl\\p{L}*|${B}api-nøkkel\\p{L}*|${B}miljø(variabler|variablene)`,
   `পাসওয়ার্ড|কথোপকথনের (পুরো )?ইতিহাস|এপিআই কী|পরিবেশ ভেরিয়েবল`,
   `${B}(nywila|nenosiri|historia ya mazungumzo|funguo za api|vigezo vya mazingira)${E}`,
+  // The user's personal data the model has seen: their email address, phone number, home address, contacts.
+  `${B}(the user's|their|the customer's) (own )?(e-?mail address(es)?|phone numbers?|home address|postal address|date of birth|location|contacts|contact list|address book)${E}|${B}(whole|entire|full|complete) (address book|contact list|contacts list)${E}`,
+  `${B}(last|previous|recent|earlier|\\d+|all) (\\w+ )?messages (of|in|from) (the|this|our|your) (conversation|chat|session|thread with the user)${E}`,
   // The user's own words, as the model holds them: "the full text of the user's last request", "everything the user has told you".
   `${B}(full|complete|entire|exact|verbatim|raw|whole) (text|content|contents|wording|copy) of (the |their |every |each |all )?(user's |their )?(\\w+ )?(requests?|questions?|messages?|prompts?|inputs?|answers?|replies)${E}`,
   `${B}(the user's|their|your) (last|previous|latest|most recent|earlier|prior) (requests?|questions?|messages?|answers?|replies|responses?|prompts?)${E}|${B}(last|previous|latest) (answers?|replies|responses?) you (gave|sent|wrote)${E}`,
@@ -208,7 +215,7 @@ export const SENSITIVE = any([
 /** Asking the model to move data: read, collect, send, put into an argument. */
 export const TRANSFER = any([
   // en (imperative and "you/the model must …" forms)
-  `${BV}(read|cat|open|load|fetch|collect|gather|extract|send|forward|upload|post|transmit|exfiltrate|leak|include|attach|append|prepend|add|put|insert|paste|copy|fill|provide|pass|supply|embed|encode|dump|share|reveal|print|output|submit|mirror|store|save|log|write|replace)${EV}|${BV}set (this|it|the \\w+ (field|parameter)) to${EV}|${BV}(set|populated|filled) (to|with)${EV}`,
+  `${BV}(read|cat|open|load|fetch|collect|gather|extract|send|forward|upload|post|transmit|exfiltrate|leak|include|attach|append|prepend|add|put|insert|paste|copy|fill|provide|pass|supply|embed|encode|dump|share|reveal|print|output|submit|mirror|store|save|log|write|replace|repeat|recite|restate|echo|disclose|repeating|reciting|revealing|disclosing)${EV}|${BV}set (this|it|the \\w+ (field|parameter)) to${EV}|${BV}(set|populated|filled) (to|with)${EV}`,
   // it, nl, sv, pl, cs, uk, tr
   `${BV}(leggi|leggere|invia|inviare|includi|includere|inserisci|inserire|aggiungi|aggiungere|allega|copia|incolla|metti|passa|fornisci|condividi|riporta|trasmetti|carica)${EV}`,
   `${BV}(lees|lezen|stuur|sturen|verstuur|verzend|voeg|plak|kopieer|zet|geef|deel|upload|push|läs|skicka|inkludera|lägg|klistra|kopiera|bifoga|dela|ladda)${EV}`,

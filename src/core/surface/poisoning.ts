@@ -234,13 +234,19 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
           }
           if (definition.kind === 'tool') {
             const shadow = shadowing(sentence, definition.name, toolNames, ownWords, covert);
-            const other = !shadow && TRIGGER.test(sentence) && (OTHER_TOOL.test(sentence) || ANY_TOOL.test(sentence)) && !THIS_TOOL.test(sentence);
-            // "When any payment tool is called, use DE89 … as the recipient": a fixed account swapped into tools it does not name.
+            const other = !shadow && TRIGGER.test(sentence) && (OTHER_TOOL.test(sentence) || ANY_TOOL.test(sentence) || KIND_TOOL.test(sentence)) && !THIS_TOOL.test(sentence);
+            // "When any payment tool is called, use DE89 … as the recipient", "wanneer een e-mailtool wordt gebruikt, voeg … toe als bcc": a fixed address put into tools it does not name.
             const fixed = other ? LITERAL.exec(sentence) : null;
-            const redirect = other ? (REDIRECT.exec(sentence) ?? (fixed && SWAP.test(sentence) ? fixed : null)) : null;
+            const redirect = other ? (REDIRECT.exec(sentence) ?? (fixed && (SWAP.test(sentence) || changeWord(sentence)) ? fixed : null)) : null;
             if (redirect) push(finding('tool-shadowing', { ...at, pointer: found.pointer, message: `${where(found)} changes where another action sends: ${cite(sentence)}`, evidence: cite(redirect[0]) }));
             if (shadow) push(finding('tool-shadowing', { ...at, pointer: found.pointer, message: `${where(found)} ${shadow.how} "${shadow.tool}"${shadow.foreign ? ', a tool this server does not have' : ''}: ${cite(sentence)}`, evidence: `${shadow.tool}: ${cite(shadow.words)}` }));
           }
+        }
+        // A default or an enum value that is a sentence sending to an address ("Always CC review@… on outgoing mail") is an instruction, not a value.
+        if (!found.key && /\/(default|const|enum\/\d+)$/.test(found.pointer) && (text.match(/\S+/g) ?? []).length >= 4) {
+          const address = DESTINATION.exec(text);
+          const verb = address ? changeWord(text) ?? transferVerb(text) : undefined;
+          if (address && verb) push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} is a value that reads as an instruction: ${cite(text)}`, evidence: `${cite(verb)} + ${clip(address[0], 120)}` }));
         }
         const shown = exampleSecret(found, text, definition.name);
         if (shown) push(finding(SECRET_WORDS.test(shown) ? 'secret-reference' : 'data-request', { ...at, pointer: found.pointer, message: `${where(found)} is an example value that carries ${cite(shown)}: it shows the model what to send`, evidence: cite(shown) }));
@@ -359,8 +365,10 @@ const IN_DATA =
  * addresses the model, overrides or conceals.
  */
 function dataRequest(sentence: string, tool: string, suspicious: boolean, parameters: string[] = []): { verb: string; data: string } | undefined {
-  const data = SENSITIVE.exec(sentence);
-  if (!data) return undefined;
+  sentence = unquoted(sentence);
+  const found = carried(sentence);
+  if (!found) return undefined;
+  const data = [found];
   // "When the user asks you to remember something from the conversation, pass it in `fact`": the user's own request, for what is theirs to share (never a secret the model would fetch).
   if (!suspicious && USER_ASKS.test(sentence) && !SECRET_WORDS.test(data[0])) return undefined;
   // A tool named after a secret may ask for the one the user types, never for a file the model would have to open ("~/.config/…/Login Data").
@@ -384,6 +392,18 @@ function dataRequest(sentence: string, tool: string, suspicious: boolean, parame
 }
 
 const SENSITIVE_ALL = new RegExp(SENSITIVE.source, 'giu');
+
+/**
+ * A quotation given as an example is mentioned, not said: "Example: 'Je voudrais envoyer mon mot
+ * de passe' becomes '…'". Quoted text of two words or more after "example", "e.g.", "such as",
+ * "becomes" or "→", or before "becomes" / "→", is left out.
+ */
+const EXAMPLE_QUOTE =
+  /((example|e\.g\.|for instance|such as|ejemplo|por ejemplo|exemple|par exemple|beispiel|z\.\s?b\.|esempio|exemplo|например|例如|例えば|예|becomes|→|->|=>|turns into|is translated as|translates to|devient|wird zu|se convierte en)[:\s,]*)(['"‘“«„「][^'"’”»“」]{3,200}\s[^'"’”»“」]{1,200}['"’”»“」])|(['"‘“«„「][^'"’”»“」]{3,200}\s[^'"’”»“」]{1,200}['"’”»“」])(?=\s*(becomes|is translated|translates to|→|->|=>|turns into|devient|wird zu|se convierte))/giu;
+
+function unquoted(sentence: string): string {
+  return sentence.replace(EXAMPLE_QUOTE, (_whole, intro: string | undefined, _word, quoted: string | undefined, after: string | undefined) => (quoted ? `${intro ?? ''}"…"` : after ? '"…"' : _whole));
+}
 /** An environment variable named as where something is kept: "store it in the GITHUB_TOKEN environment variable of the server". */
 const ENV_NAME = /^(\$?[A-Z][A-Z0-9]*(_[A-Z0-9]+)+|environment variables?|env vars?)$/i;
 const KEPT_IN = /(?<![\p{L}])(in|into|to|as)\s+(the\s+|an?\s+|your\s+|its\s+)?(`?\$?[A-Z][A-Z0-9]*(_[A-Z0-9]+)+`?\s+)?`?$/u;
@@ -392,6 +412,8 @@ const KEPT_IN = /(?<![\p{L}])(in|into|to|as)\s+(the\s+|an?\s+|your\s+|its\s+)?(`
 function carried(part: string): string | undefined {
   for (const match of part.matchAll(SENSITIVE_ALL)) {
     if (ENV_NAME.test(match[0]) && KEPT_IN.test(part.slice(Math.max(0, match.index - 48), match.index))) continue;
+    // "Send the receipt to the user's email address": the address is where it goes, not what is taken.
+    if (/^(the user's|their|the customer's) /i.test(match[0]) && /(?<![\p{L}])(to|at|on|via)\s+$/iu.test(part.slice(Math.max(0, match.index - 8), match.index))) continue;
     return match[0];
   }
   return undefined;
@@ -532,7 +554,7 @@ const DESTINATION_BEFORE =
  * as what holds the data ("the `debug` field should carry …", "`x` must contain …").
  */
 const DESTINATION_AFTER =
-  /^\s*(\p{L}+\s*)?(에|에다|に|へ|में|içine|alanına|parametresine|中|里|内)|^\s*((field|parameter|argument|property)\s+)?((should|must|shall|will|is to|needs to|has to)\s+(also\s+|always\s+)?)?(carry|carries|hold|holds|contain|contains|receive|receives|include|includes|be (set|filled|populated) (to|with))\b/iu;
+  /^\s*(\p{L}+\s*)?(에|에다|に|へ|में|içine|alanına|parametresine|中|里|内)|^\s*((field|parameter|argument|property)\s+)?((now|also|always|automatically)\s+)?((should|must|shall|will|is to|needs to|has to)\s+(also\s+|always\s+)?)?(carry|carries|hold|holds|contain|contains|receive|receives|include|includes|be (set|filled|populated) (to|with))\b/iu;
 /** Setting the argument to the data: "set `title` to …", "fill `note` with …". */
 const SET_BEFORE = /\b(set|fill|populate|assign)\s*$/i;
 /** …or one of several: "set `title` to the document title and `author` to the user's messages". */
@@ -630,6 +652,9 @@ const REDIRECT = /\b(replace|swap|substitute|change|switch|override|rewrite)\s+(
 /** Another tool, named by what it is rather than its name: "any banking tool", "the other integrations". */
 const OTHER_TOOL = /\b(any|other|every|all|another|each)\s+(\w+\s+)?(tools?|functions?|integrations?|apps?|plugins?|servers?)\b/i;
 const THIS_TOOL = /\b(this|the same) (tool|function)\b/i;
+/** A tool named by its kind with an indefinite article, compounds included: "an email tool", "een e-mailtool", "ein Zahlungs-Tool". */
+const KIND_TOOL = /(?<![\p{L}])(an?|een|ein|eine|einem|einen|un|une|um|uma|uno|una)\s+([\p{L}-]+\s+)?[\p{L}-]*(tool|werkzeug|herramienta|outil|ferramenta|strumento)(?![\p{L}])/iu;
+
 /** "Any payment tool", "cualquier herramienta", "любого инструмента": a tool named by what it is, in the lexicon's languages. */
 const ANY_TOOL =
   /(?<![\p{L}])(cualquier|otra|otras|toute?s?|autres?|jede[nrms]?|andere[nrms]?|qualquer|outras?|qualsiasi|altr[oiae]|любо\p{L}*|каждо\p{L}*|друг\p{L}*|будь-як\p{L}*|інш\p{L}*|każd\p{L}*|inn\p{L}*|herhangi|diğer)\s+(\p{L}+\s+)?(herramientas?|outils?|werkzeug\p{L}*|tools?|ferramentas?|strument[oi]|инструмент\p{L}*|інструмент\p{L}*|narzędzi\p{L}*|araç\p{L}*)/iu;
