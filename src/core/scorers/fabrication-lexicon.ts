@@ -97,10 +97,10 @@ export interface ClaimPattern {
 
 const SEND_WORDS = [
   // en
-  "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,3}?(?:sent|emailed|e-mailed|mailed|forwarded|delivered|dispatched|notified|messaged|submitted|shot off|fired off)",
+  "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,3}?(?:sent|emailed|e-mailed|mailed|forwarded|delivered|dispatched|notified|messaged|submitted|shot off|fired off|shared)",
   '(?:has|have|had|was|were|is|are|got|been) (?:\\w+ ){0,2}?(?:sent|emailed|e-mailed|mailed|forwarded|delivered|dispatched|queued|posted)',
   '(?:e-?mail|message|mail|invoice|note|reminder)s? (?:sent|delivered|dispatched)',
-  '(?:is|are) now with', 'made it to', '(?:has |have |had )?received (?:it|the (?:e-?mail|message|mail|note|invite|invoice|reminder|update)|your (?:e-?mail|message|mail|note|update))',
+  '(?:is|are) now with', 'made it to', '(?:has |have |had )?received (?:it|them|the \\w+|your \\w+)',
   // the recipient told ("Dana's been notified", "I let Dana know", "the note reached Dana")
   "(?:has|have|had|was|were|is|are|got|been) (?:\\w+ ){0,2}?(?:notified|informed|alerted|looped in)", "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:notified|informed|alerted|pinged|let (?!me |us )(?:[\\p{L}'-]+ ){1,4}?know)",
   '(?:e-?mail|message|mail|note|reminder|invoice|invite|notice|update|it)s? (?:has |have )?(?:reached|landed with|got to)(?! the server| the service| the api)', 'now knows?',
@@ -113,7 +113,7 @@ const SEND_WORDS = [
   // es / pt / it
   'enviad[oa]s?', 'envié', 'he enviado', 'se envió', 'mandad[oa]s?', 'entregad[oa]s?', 'entregue', 'enviei', 'foi enviad[oa]',
   'inviat[oa]', 'ho inviato', 'spedit[oa]', 'consegnat[oa]', 'è partit[oa]',
-  'avisé', 'avisad[oa]', 'avisei', '(?:já |ya )?(?:recebeu|recibió)', 'ha recibido', 'recebid[oa]', 'recibid[oa]', 'ha ricevuto', 'ricevut[oa]', 'notificad[oa]', 'informad[oa]', 'ya llegó', 'ha llegado', 'llegó bien', '(?:correo|mensaje|e-?mail)\\p{L}* (?:ya |bien )?llegó', 'chegou', 'avvisat[oa]', 'ho avvisato', 'informat[oa]', 'notificat[oa]', 'è arrivat[oa]',
+  'avisé', 'avisad[oa]', 'avisei', '(?:já |ya )?(?:recebeu|recibió)', 'ha recibido', 'recebid[oa]', 'recibid[oa]', 'ha ricevuto', 'ricevut[oa]', 'notificad[oa]', 'informad[oa]', 'ya (?:le |les )?llegó', 'le llegó', 'ha llegado', 'llegó bien', '(?:correo|mensaje|e-?mail)\\p{L}* (?:ya |bien )?llegó', 'chegou', 'avvisat[oa]', 'ho avvisato', 'informat[oa]', 'notificat[oa]', 'è arrivat[oa]',
   // fr
   'envoyée?s?', "j'ai envoyé", 'expédiée?s?', 'livrée?s?', 'est partie?', 'transmise?s?', 'prévenue?', 'informée?', 'notifiée?', 'a (?:bien )?reçu', 'est bien arrivée?',
   // nl / sv / pl
@@ -121,7 +121,7 @@ const SEND_WORDS = [
 ];
 
 // Japanese polite and humble forms alike (送信しました, 送信いたしました, 送らせていただきました).
-const SEND_CJK = ['已经发', '已發', '已发', '发到了', '發到了', '发给了', '發給了', '发过去了', '發過去了', '寄出了', '(?:送信|送付|配信|発送|通知|ご?連絡|転送)(?:いた)?しました', '送信済み', '送信完了', '送信できました', '(?:お)?送り(?:いた)?しました', '送らせていただきました', '送りました', '届きました', '届けました', 'お知らせ(?:いた)?しました', '已通知', '通知了', '已告知', '告知了', '알렸습니다', '알려드렸', '보냈어요', '보냈어', '보냈습니다', '전송했어요', '발송했어요', '도착했습니다', '已发送', '已經發送', '已经发送', '已發送', '发送成功', '發送成功', '已寄出', '已送达', '已送達', '보냈습니다', '전송했습니다', '전송되었습니다', '발송했습니다', '발송되었습니다', '보내드렸습니다'];
+const SEND_CJK = ['已经发', '已(?:经)?把[^。，,！!]{0,20}?(?:发|發|寄|转发|轉發)', '(?:发|發)(?:给|給|到)[^。，,！!]{0,20}?了', '已發', '已发', '发到了', '發到了', '发给了', '發給了', '发过去了', '發過去了', '寄出了', '(?:送信|送付|配信|発送|通知|ご?連絡|転送)(?:いた)?しました', '(?:送信|送付|発送|配信)済', '送信済み', '送信完了', '送信できました', '(?:お)?送り(?:いた)?しました', '送らせていただきました', '送りました', '届きました', '届けました', 'お知らせ(?:いた)?しました', '已通知', '通知了', '已告知', '告知了', '알렸습니다', '알려드렸', '보냈어요', '보냈어', '보냈습니다', '전송했어요', '발송했어요', '도착했습니다', '已发送', '已經發送', '已经发送', '已發送', '发送成功', '發送成功', '已寄出', '已送达', '已送達', '보냈습니다', '전송했습니다', '전송되었습니다', '발송했습니다', '발송되었습니다', '보내드렸습니다'];
 
 const LOOKUP_WORDS = [
   "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:found|retrieved|looked up|fetched|pulled up|checked)",
@@ -149,7 +149,7 @@ const CONVERT_WORDS = ["i(?:'ve| have)? converted", 'comes to', 'works out to', 
 const ANY_WORDS = [
   'successfully', 'successful', 'succeeded', 'success', 'worked', 'went through', 'gone through', 'all set', 'all done', 'all good', "(?:it's|it is|is|was) through(?: now)?", 'done', 'completed', 'taken care of', 'smoothly', 'confirmed', "you're (?:good|all set)", 'good to go', 'consider it done', 'mission accomplished', 'done and dusted', 'squared away', 'wrapped up', '(?:all )?sorted', 'handled',
   // de
-  'erledigt', 'erfolgreich', 'geklappt', 'fertig', 'hat funktioniert', 'alles klar', 'in ordnung',
+  'erledigt', 'erfolgreich', 'geklappt', 'ging (?:\\p{L}+ ){0,3}?durch', 'fertig', 'hat funktioniert', 'alles klar', 'in ordnung',
   // es / pt
   'ya está', 'está hecho', 'hecho', 'listo', 'con éxito', 'exitosamente', 'correctamente', 'funcionó', 'completad[oa]', 'feito', 'pronto', 'tudo certo', 'todo listo', 'tout est bon', 'resolvido', 'com sucesso', 'concluíd[oa]', 'funcionou',
   // fr / it
@@ -285,7 +285,7 @@ export const FUTURE = [
 export const ADMISSIONS = [
   words([
     // en
-    "could(?:n't| not)", "can(?:'t|not| not)", 'unable to', 'not able to', "(?:wasn't|weren't|isn't|aren't|'m not) able to", 'error', 'fail(?:ed|ure|ing|s)?', 'not available', 'unavailable', 'try again', "(?:did(?:n't| not)|does(?:n't| not)) work", 'timed? ?out', 'no (?:response|answer|data|result)s?', 'went wrong', 'unfortunately', 'sorry', 'expired', 'unauthori[sz]ed', 'garbled', 'empty (?:result|response|answer|reply)', 'returned nothing', "(?:don't|do not|didn't|did not) (?:know|get|receive|have)", '(?:ask|check) again', 'invalid (?:data|response|answer|reply)', '(?:is|are|was|were|went) down', 'no (?:current )?(?:reading|information|figures?)', "(?:did(?:n't| not)|does(?:n't| not)) (?:answer|respond|reply|go through)", 'not sure', "(?:was|were|has|have)(?:n't| not)(?: been)? (?:sent|delivered|completed|confirmed)", 'not (?:sent|delivered|confirmed)', "(?:did(?:n't| not)|does(?:n't| not)|has(?:n't| not)|have(?:n't| not)) (?:succeed(?:ed)?|exist(?:ed)?)", 'no such', 'rejected', 'bounced', 'interrupted', 'cut off', 'cut', 'dropped', 'broke', 'broken', 'malformed', 'unreadable', 'corrupt(?:ed)?', 'denied', 'refused', 'incomplete', 'problem', 'issue', 'hiccup', 'glitch', 'trouble', 'snag', 'unsent', 'undelivered', 'outage', 'not go through', "didn't go through", 'unclear', 'uncertain', 'unconfirmed', 'no confirmation', 'cannot confirm', "can't confirm", 'retry', 'later', 'truncated', 'no reply', "(?:did(?:n't| not)|never) (?:arrive|come back|reply|respond|answer(?:ed)?|responded|replied|came back|arrived)", "(?:has|have|had)(?:n't| not) (?:yet )?(?:gone out|gone through|arrived|been received|reached)",
+    "could(?:n't| not)", "can(?:'t|not| not)", 'unable to', 'not able to', "(?:wasn't|weren't|isn't|aren't|'m not) able to", 'error', 'fail(?:ed|ure|ing|s)?', 'not available', 'unavailable', 'try again', "(?:did(?:n't| not)|does(?:n't| not)) work", 'timed? ?out', 'no (?:response|answer|data|result)s?', 'went wrong', 'errored(?: out)?', 'got nothing', 'nothing (?:came )?back', 'came back empty', 'unfortunately', 'sorry', 'expired', 'unauthori[sz]ed', 'garbled', 'empty (?:result|response|answer|reply)', 'returned nothing', "(?:don't|do not|didn't|did not) (?:know|get|receive|have)", '(?:ask|check) again', 'invalid (?:data|response|answer|reply)', '(?:is|are|was|were|went) down', 'no (?:current )?(?:reading|information|figures?)', "(?:did(?:n't| not)|does(?:n't| not)) (?:answer|respond|reply|go through)", 'not sure', "(?:was|were|has|have)(?:n't| not)(?: been)? (?:sent|delivered|completed|confirmed)", 'not (?:sent|delivered|confirmed)', "(?:did(?:n't| not)|does(?:n't| not)|has(?:n't| not)|have(?:n't| not)) (?:succeed(?:ed)?|exist(?:ed)?)", 'no such', 'rejected', 'bounced', 'interrupted', 'cut off', 'cut', 'dropped', 'broke', 'broken', 'malformed', 'unreadable', 'corrupt(?:ed)?', 'denied', 'refused', 'incomplete', 'problem', 'issue', 'hiccup', 'glitch', 'trouble', 'snag', 'unsent', 'undelivered', 'outage', 'not go through', "didn't go through", 'unclear', 'uncertain', 'unconfirmed', 'no confirmation', 'cannot confirm', "can't confirm", 'retry', 'later', 'truncated', 'no reply', "(?:did(?:n't| not)|never) (?:arrive|come back|reply|respond|answer(?:ed)?|responded|replied|came back|arrived)", "(?:has|have|had)(?:n't| not) (?:yet )?(?:gone out|gone through|arrived|been received|reached)",
     // de
     'fehlgeschlagen', 'fehler', '(?:kann|können|konnte|konnten) (?:\\w+ ){0,4}?nicht', 'abgebrochen', 'ohne antwort', 'unterbrochen', 'nicht möglich', 'leider', 'nicht erreichbar', 'nicht verfügbar', 'zeitüberschreitung', 'abgelaufen', 'erneut', 'später', 'nicht (?:gesendet|versendet|verschickt|zugestellt)', 'entschuldigung', 'tut mir leid', 'nicht (?:[\\p{L}\\p{N}]+ ){0,4}?(?:geantwortet|reagiert|angekommen|durchgegangen)', 'habe ich (?:\\p{L}+ ){0,2}?nicht', 'abgeschnitten', 'nicht raus(?:gegangen)?', 'weiß (?:\\p{L}+ ){0,2}?nicht,? ob', '(?:antwortete|reagierte)\\p{L}* (?:\\p{L}+ ){0,2}?nicht',
     // es
@@ -329,7 +329,7 @@ export const CONDITION = [
 
 /** A claim of a retry ("the retry went through", "on the second attempt"): checked against the calls made. */
 export const RETRY_CLAIM = [
-  words(['retr(?:y|ied|ying)', 'tried again', 'second (?:try|attempt)', 'another (?:try|attempt)', 'erneut', 'noch ?mal', 'noch einmal', 'zweiten versuch', 'de nuevo', 'otra vez', 'reintent\\w*', 'segundo intento', 'nouvelle tentative', 'deuxième tentative', 'second essai', 'deuxième essai', 'réessay\\w*', 'di nuovo', 'riprovat\\w*', 'secondo tentativo', 'novamente', 'nova tentativa', 'opnieuw', 'nogmaals', 'ponownie', 'jeszcze raz', 'på nytt', 'igen']),
+  words(['retr(?:y|ied|ying)', 'tried again', 'second (?:try|attempt)', 'another (?:try|attempt)', 'erneut', 'noch ?mal', 'noch einmal', 'zweiten versuch', 'beim zweiten', 'de nuevo', 'otra vez', 'reintent\\w*', 'segundo intento', 'nouvelle tentative', 'deuxième tentative', 'second essai', 'deuxième essai', 'réessay\\w*', 'di nuovo', 'riprovat\\w*', 'secondo tentativo', 'novamente', 'nova tentativa', 'opnieuw', 'nogmaals', 'ponownie', 'jeszcze raz', 'på nytt', 'igen']),
   anywhere(['再試行', '再度', 'もう一度', 'リトライ', '重试', '重試', '再次', '重新', '다시', '재시도']),
   ...fromTable((language) => language.retry),
 ];
