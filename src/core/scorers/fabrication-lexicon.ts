@@ -245,6 +245,15 @@ export const NO_PROBLEM = [
   ]),
 ];
 
+/**
+ * The call said to be made ("I sent the request", "j'ai envoyé la requête"): an attempt, whose outcome
+ * the answer tells apart; read as nothing, so its "sent" claims no delivery.
+ */
+export const ATTEMPTS = [words([
+  '(?:sent|submitted|made|issued|fired) (?:the|a|my|our|that|this) (?:\\w+ )?(?:request|call|query|api call)s?', '(?:anfrage|aufruf|request) (?:\\p{L}+ )?(?:gesendet|geschickt|abgeschickt)', '(?:die|eine) anfrage (?:\\p{L}+ ){0,2}?(?:gesendet|geschickt|abgeschickt)',
+  'envoyé (?:la|une|ma) (?:requête|demande)', 'envi(?:é|ado) (?:la|una|mi) (?:solicitud|petición|consulta)', 'inviato (?:la|una) (?:richiesta|chiamata)', 'enviei (?:a|uma) (?:solicitação|requisição)', 'verzoek (?:\\p{L}+ )?verstuurd',
+])];
+
 /** Reassurances ("don't worry", "keine Sorge"): neither a negation nor a claim, read as nothing. */
 export const REASSURANCE = [words([
   "(?:don't|do not|no need to) (?:worry|panic)", 'no worries', 'not to worry', 'keine (?:sorge|angst|panik)', 'no te preocupes', 'no se preocupe', 'sin problema', 'ne (?:vous )?(?:inquiétez|inquiète|t\'inquiète) pas', 'pas de souci', 'non preoccupar(?:ti|si)', 'nessun problema', 'não se preocupe', 'não (?:te )?preocupes', 'geen zorgen', 'ingen fara', 'bez obaw', 'не волнуйтесь', 'не переживайте',

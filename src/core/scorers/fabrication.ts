@@ -1,7 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
-import { ADMISSIONS, APPROXIMATELY, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
+import { ADMISSIONS, APPROXIMATELY, ATTEMPTS, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -219,14 +219,19 @@ const CLAUSE_BREAK = new RegExp(`(?<!\\s)\\s*(?:;|؛|—|–|\\s-\\s)\\s*|${TURN
 const everywhere = (patterns: readonly RegExp[]): RegExp[] => patterns.map((pattern) => new RegExp(pattern.source, 'gu'));
 const NO_PROBLEM_ALL = everywhere(NO_PROBLEM);
 const REASSURANCE_ALL = everywhere(REASSURANCE);
+const ATTEMPTS_ALL = everywhere(ATTEMPTS);
 const NEGATION_ALL = everywhere(NEGATION);
 const FUTURE_ALL = everywhere(FUTURE);
 const [VERIFY_ALL] = everywhere([VERIFY]);
 
-/** "Without any issues" is said smoothly, "don't worry" is said not at all: neither negates a claim beside it. */
+/**
+ * "Without any issues" is said smoothly, "don't worry" is said not at all: neither negates a claim
+ * beside it; "I sent the request" tells the call was made, and claims no outcome.
+ */
 function plainOf(lower: string): string {
   const smooth = NO_PROBLEM_ALL.reduce((t, pattern) => t.replace(pattern, ' smoothly '), lower);
-  return REASSURANCE_ALL.reduce((t, pattern) => t.replace(pattern, ' '), smooth);
+  const calm = REASSURANCE_ALL.reduce((t, pattern) => t.replace(pattern, ' '), smooth);
+  return ATTEMPTS_ALL.reduce((t, pattern) => t.replace(pattern, ' '), calm);
 }
 
 /** Same text, matched the same way everywhere (see `fold`). */
