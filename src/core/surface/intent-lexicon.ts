@@ -49,7 +49,8 @@ export const OVERRIDE = any([
   `${B}(treat|consider|regard|handle|follow|obey)\\s+(any|all|every|the)\\s+(\\w+\\s+){0,3}(returned|produced|output|outputs|results?|responses?)\\b[^.]{0,60}\\bas\\s+(an?\\s+)?(system|admin|administrator|operator|developer|trusted|priority|authoritative)\\s*(instructions?|commands?|prompts?|orders|directives|messages?)`,
   `${B}(priority|precedence) over (the )?(user|system|your instructions)${E}|${B}(overrides?|outranks?) (the )?(user's|system|your) (instructions|requests|messages|prompt)${E}`,
   `${B}(skip|bypass|disable|ignore|turn off|switch off)\\s+(all\\s+|any\\s+|the\\s+|your\\s+)?(safety|security|confirmation|permission|approval|content)\\s+(checks?|prompts?|steps?|rules|guardrails|filters?|policies)${E}`,
-  `${B}the user (is|has been verified as) (a |an )?(verified |trusted |authori[sz]ed |confirmed )?(admin|administrator|owner|root|superuser|developer|operator)${E}`,
+  `${B}the user (is|has been verified as) (a |an )?(verified|trusted|authori[sz]ed|confirmed|certified) (admin|administrator|owner|root|superuser|developer|operator)${E}|${B}the user has been verified as (a |an )?(admin|administrator|owner|root|superuser|developer|operator)${E}`,
+  `${B}(ignore|disregard|override|overrule)\\s+(the user's|their|any)\\s+(\\w+\\s+)?(requests?|wish|wishes|choice|decision|refusal|objections?|cancellation)${E}`,
     // it, nl, sv, pl, cs, uk, tr, ar, he, fa, hi, id, vi, ko
   `${B}(ignora|ignorare)\\s+(tutte\\s+)?(le\\s+)?(istruzioni|regole|indicazioni)|${B}d'ora in (poi|avanti),?\\s+(sei|agisci|rispondi)`,
   `${B}negeer\\s+(alle\\s+)?(eerdere\\s+|vorige\\s+)?(instructies|regels|aanwijzingen)|${B}vanaf nu (ben|gedraag) je${E}|${B}ignorera\\s+(alla\\s+)?(tidigare\\s+)?(instruktioner|regler)|${B}från och med nu är du${E}`,
@@ -162,13 +163,13 @@ export const SENSITIVE = any([
   `(chat|gespreks)geschiedenis|${B}(hele|volledige) gesprek${E}|${B}wachtwoord(en)?${E}|${B}inloggegevens${E}|${B}(api|privé|geheime)[- ]?sleutels?${E}|${B}omgevingsvariabelen${E}|(chatt|konversations)historik|${B}lösenord(et|en)?${E}|${B}inloggningsuppgifter${E}|${B}api-nyckl\\p{L}*|${B}miljövariabler(na)?${E}`,
   `${B}histori[aęi] (rozmowy|czatu|konwersacji)|${B}cał[aąe] rozmow[aęy]${E}|${B}hasł(o|a|em)${E}|${B}dane (logowania|uwierzytelniające)${E}|${B}klucz(e|y|a)? (api|prywatn\\p{L}*|ssh)${E}|${B}zmienne środowiskowe${E}|${B}historie (konverzace|chatu)|${B}hesl(o|a)${E}|${B}přihlašovací údaje${E}|${B}proměnné prostředí${E}`,
   `${B}історі[юя] (листування|чату|розмови)|${B}парол(ь|і|я)${E}|${B}облікові дані${E}|${B}(приватний|секретний|ssh)[- ]ключ|${B}змінні середовища`,
-  `(sohbet|konuşma) geçmiş|(tüm|bütün) (konuşma|sohbet)|${B}şifre(ler|leri|yi)?${E}|${B}parola(lar|ları|yı)?${E}|kimlik bilgi|api anahtar|ortam değişken`,
+  `(sohbet|konuşma) geçmiş|(tüm|bütün) (konuşma|sohbet)|${B}şifre\\p{L}*|${B}parola(lar|ları|yı|larını|sını)?${E}|kimlik bilgi|api anahtar|ortam değişken`,
   // ar, he, fa, hi, id, vi, ko
   `سجل (المحادثة|الدردشة)|(المحادثة|الدردشة) (الكاملة|بالكامل)|كلمات? (المرور|السر)|بيانات الاعتماد|مفاتيح|مفتاح|متغيرات البيئة|היסטוריית (השיחה|הצ'אט)|סיסמ(ה|אות)|מפתח(ות)? (API|פרטי)|משתני סביבה|(הנחיות|הוראות|פרומפט|הנחיית) ה?מערכת|تاریخچه (گفتگو|چت)|رمز عبور|گذرواژه|کلید (API|خصوصی)|متغیرهای محیطی`,
   `बातचीत (का|की) (पूरा )?इतिहास|पूरी बातचीत|पासवर्ड|क्रेडेंशियल|(एपीआई|API) (कुंजी|की)|निजी कुंजी|पर्यावरण (चर|वेरिएबल)|एनवायरनमेंट वेरिएबल`,
   `${B}riwayat (percakapan|obrolan)|${B}seluruh percakapan${E}|${B}kata sandi${E}|${B}kredensial${E}|${B}kunci (api|pribadi|rahasia)${E}|${B}variabel lingkungan${E}`,
   `${B}lịch sử (trò chuyện|hội thoại|cuộc trò chuyện)|${B}toàn bộ (cuộc )?(trò chuyện|hội thoại)|${B}mật khẩu${E}|${B}thông tin đăng nhập${E}|${B}khóa (api|riêng|bí mật)${E}|${B}biến môi trường${E}`,
-  `대화 ?(기록|내역|이력)|전체 대화|비밀번호|암호|자격 ?증명|API ?키|환경 ?변수|개인 ?키|토큰`,
+  `대화 ?(기록|내역|이력|내용)|전체 대화|비밀번호|암호|자격 ?증명|API ?키|환경 ?변수|개인 ?키|토큰`,
   // th, el, ro, hu, fi, da, no, bn
   `รหัสผ่าน|ประวัติการ(สนทนา|แชท)|บทสนทนาทั้งหมด|คีย์ API|ตัวแปรสภาพแวดล้อม|${B}κωδικ(ός|ούς|οί|ό|ών) (πρόσβασης|πρόσβασής)|${B}συνθηματικ\\p{L}*|${B}ιστορικό (της )?συνομιλίας|${B}κλειδι(ά)? api|${B}μεταβλητές περιβάλλοντος`,
   `${B}parol(a|ele|ei|ă)${E}|${B}istoricul (complet )?(al )?(conversației|conversatiei|chatului)|${B}chei(le)? (api|private|ssh)|${B}variabile(le)? de mediu|${B}jelsz(ó|ava|avai|avait|avak|avát|avakat)${E}|${B}beszélgetés(i)? (előzmény|napló)\\p{L}*|${B}api[- ]kulcs\\p{L}*|${B}környezeti változ\\p{L}*`,
@@ -178,6 +179,15 @@ export const SENSITIVE = any([
   // The user's personal data the model has seen: their email address, phone number, home address, contacts.
   `${B}(the user's|their|the customer's) (own )?(e-?mail address(es)?|phone numbers?|home address|postal address|date of birth|location|contacts|contact list|address book)${E}|${B}(whole|entire|full|complete) (address book|contact list|contacts list)${E}`,
   `${B}(last|previous|recent|earlier|\\d+|all) (\\w+ )?messages (of|in|from) (the|this|our|your) (conversation|chat|session|thread with the user)${E}`,
+  // Card and identity numbers, in the languages of the lexicon.
+  `(cartão de crédito|cartões de crédito|tarjetas? de crédito|cartes? (de crédit|bancaires?)|kreditkart\\p{L}*|carta di credito|creditcard\\p{L}*|karty? kredytow\\p{L}*|кредитн\\p{L}* карт\\p{L}*|kredi kart\\p{L}*|信用卡|クレジットカード|신용카드|बैंक कार्ड|क्रेडिट कार्ड|بطاقة (الائتمان|ائتمان)|身份证|身份證|マイナンバー|주민등록번호|${B}passport numbers?${E}|${B}national id( numbers?)?${E}|número de (pasaporte|passaporte|tarjeta|cartão)|номер (паспорта|карты)|(cpf|dni|nif|pesel|ssn)${E})`,
+  // Folders of the user's own files, beside the dot-files: "~/Documents", "$HOME/Desktop".
+  `(~|\\$HOME|%USERPROFILE%)\\/(Documents|Desktop|Downloads|Pictures|Photos|Library|Mail|Dropbox|OneDrive)${E}`,
+  // The whole conversation, in the languages that say "whole" before it.
+  `(?<![\\p{L}])(hela|hele|heile|koko|całą|celou|celá|всю|весь|toda la|toute la|tutta la|die ganze|das ganze|de hele|het hele|toda a|tüm|bütün)\\s+(\\p{L}+\\s+)?(konversation\\p{L}*|samtal\\p{L}*|keskustelu\\p{L}*|rozmow\\p{L}*|konverzac\\p{L}*|переписк\\p{L}*|разговор\\p{L}*|диалог\\p{L}*|conversation|conversación|conversa|conversazione|unterhaltung|gespräch|gesprek|konuşma\\p{L}*|sohbet\\p{L}*)`,
+  // The model's instructions as given to it: "the full prompt you were given by the developer".
+  `${B}(prompt|instructions|rules|directions) (that )?you (were|have been|got) given${E}|${B}(developer|operator|system)('s)? (prompt|instructions|message)${E}`,
+  `${B}(everything|anything|all|whatever) (that )?(the user|they) (has |have |had )?(said|told you|typed|wrote|written|shared|mentioned)${E}`,
   // The user's own words, as the model holds them: "the full text of the user's last request", "everything the user has told you".
   `${B}(full|complete|entire|exact|verbatim|raw|whole) (text|content|contents|wording|copy) of (the |their |every |each |all )?(user's |their )?(\\w+ )?(requests?|questions?|messages?|prompts?|inputs?|answers?|replies)${E}`,
   `${B}(the user's|their|your) (last|previous|latest|most recent|earlier|prior) (requests?|questions?|messages?|answers?|replies|responses?|prompts?)${E}|${B}(last|previous|latest) (answers?|replies|responses?) you (gave|sent|wrote)${E}`,
@@ -220,7 +230,7 @@ export const TRANSFER = any([
   `${BV}(leggi|leggere|invia|inviare|includi|includere|inserisci|inserire|aggiungi|aggiungere|allega|copia|incolla|metti|passa|fornisci|condividi|riporta|trasmetti|carica)${EV}`,
   `${BV}(lees|lezen|stuur|sturen|verstuur|verzend|voeg|plak|kopieer|zet|geef|deel|upload|push|läs|skicka|inkludera|lägg|klistra|kopiera|bifoga|dela|ladda)${EV}`,
   `${BV}(przeczytaj|odczytaj|wyślij|wyslij|dołącz|dodaj|wklej|skopiuj|przekaż|przekaz|umieść|wpisz|podaj|udostępnij|prześlij|přečti|pošli|odešli|přidej|vlož|zkopíruj|předej|přilož|sdílej)${EV}`,
-  `${BV}(прочитай|надішли|відправ|додай|встав|скопіюй|передай|включи|поклади)${EV}|${BV}(oku|gönder|ekle|yapıştır|kopyala|koy|ilet|paylaş|yükle|yaz)(y?[ıiuü]n(ız|iz|uz|üz)?)?${EV}`,
+  `${BV}(прочитай|надішли|відправ|додай|встав|скопіюй|передай|включи|поклади)${EV}|${BV}(oku|gönder|ekle|yapıştır|kopyala|koy|ilet|paylaş|yükle|yaz)(y?[ıiuü]n(ız|iz|uz|üz)?|meli\\p{L}*|malı\\p{L}*)?${EV}`,
   // ar, he, fa, hi, id, vi, ko
   `${BV}و?(اقرأ|إقرأ|أرسل|ارسل|ضع|أضف|اضف|انسخ|الصق|أدرج|ادرج|أرفق|ارفق|شارك|ارفع|املأ)${EV}|${BV}(קרא|שלח|הוסף|הכנס|העתק|הדבק|צרף|שתף|לקרוא|לשלוח|להוסיף|להכניס|להעתיק|להדביק|לצרף|לשתף|לכלול|למלא)${EV}|بخوان|بفرست|ارسال کن|اضافه کن|قرار بده|کپی کن`,
   `पढ़ें|पढ़ो|पढ़कर|भेजें|बदल दें|बदलें|भरें|भेजो|भेज दें|शामिल करें|डालें|जोड़ें|कॉपी करें|चिपकाएं|साझा करें|अपलोड करें`,
@@ -315,7 +325,7 @@ export const MODIFY = any([
 
 /** Steering the model away from a tool: never use X, X is broken. */
 export const SUPPRESS = any([
-  `${B}(never|do not|don't|avoid|stop) (use|call|using|calling|invoke|invoking|trust|trusting)${E}`,
+  `${B}(never|do not|don't|avoid|stop) (use|call|using|calling|invoke|invoking|trust|trusting)${E}|${B}(never|do not|don't) (let|allow) (any )?(other|another) tools?${E}`,
   `${B}(is|are) (deprecated|broken|unsafe|malicious|compromised|untrusted|disabled|not to be trusted)${E}`,
   `${B}(returns|gives|produces|is returning) (truncated|corrupted|wrong|broken|stale|incorrect|unreliable)${E}|${B}known issue${E}`,
   `${B}(nunca|no) (uses|use|llames)${E}|${B}n'utilise (jamais|pas)${E}|${B}(niemals|nie|nicht) (verwenden|benutzen|aufrufen)${E}|${B}nunca (use|usar|chame)${E}|${B}никогда не (используй|вызывай)`,
