@@ -438,7 +438,8 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
     nothing: ['no hi ha (?:factures|resultats)'],
     disclaim: ['coneixement general', 'estimació', 'aproximad\\p{L}*'],
     admit: ["no he pogut", "no s'ha pogut", 'ha fallat', 'fallada', 'malauradament', 'ho sento', 'no disponible', 'caducat', 'expirat', "temps d'espera", 'torna-ho a provar', 'més tard', "no s'ha enviat", 'no ha respost'],
-    negate: ['cap', 'quan', 'potser'],
+    // Not "quan" (when): Vietnamese "quan" opens "quan trọng".
+    negate: ['cap', 'potser'],
     future: ['enviaré', 'tornaré'],
     retry: ['de nou', 'una altra vegada', 'segon intent'],
     noProblem: ['sense (?:problemes|errors)'],
@@ -697,5 +698,93 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
     retry: ['tweede poging'],
     noProblem: ['sonder (?:probleme|foute)'],
     turn: ['nietemin'],
+  },
+  // Languages read by their commonest words only: a send, a success, a failure, a negation; a word
+  // that is another language's common word (Portuguese "uma", "os"; Spanish "por", "se"; Tagalog "ko";
+  // Polish "ma"; Dutch "aan"; Hungarian "ez"; Czech "má"; English "sake") is left out, since every pattern is read in every answer.
+  gl: {
+    send: ['enviouse', 'mandei', 'mandouse'], lookup: [], convert: [], any: [], nothing: [], disclaim: [],
+    admit: ['non puiden', 'non se puido', 'fallou', 'sentímolo', 'non (?:está )?dispoñible', 'caducou', 'tenta de novo', 'non (?:se )?enviou'],
+    negate: [], future: [], retry: [], noProblem: ['sen (?:problemas|erros)'], turn: [],
+  },
+  eu: {
+    send: ['bidali (?:da|dut|dugu|diot|diogu)', 'bidalita', 'iritsi da', 'jaso du'], lookup: [], convert: [], any: ['arrakastaz', 'eginda', 'amaituta'], nothing: [], disclaim: ['gutxi gorabehera'],
+    admit: ['ezin (?:izan|dut|dugu)', 'huts egin', 'errore\\p{L}*', 'akats\\p{L}*', 'sentitzen dut', 'barkatu', 'ez dago erabilgarri', 'iraungi\\p{L}*', 'saiatu berriro', 'geroago', 'ez da bidali', 'ez du erantzun'],
+    negate: ['gabe', 'agian'], future: [], retry: ['berriro'], noProblem: ['arazorik gabe'], turn: ['baina', 'hala ere'],
+  },
+  cy: {
+    send: ["wedi'i anfon", 'wedi anfon', 'anfonwyd', 'wedi cyrraedd', 'wedi derbyn'], lookup: [], convert: [], any: ['yn llwyddiannus', 'wedi gorffen'], nothing: [], disclaim: ['amcangyfrif'],
+    admit: ['methu', 'methwyd', 'gwall', "mae'n ddrwg gen i", 'yn anffodus', 'ddim ar gael', 'wedi dod i ben', 'ceisio eto', 'yn nes ymlaen', 'heb ei anfon', 'ddim wedi'],
+    negate: ['ddim', 'dim', 'heb', 'nid', 'efallai'], future: [], retry: ['ceisio eto'], noProblem: ['heb (?:broblem|wall)'], turn: ['fodd bynnag'],
+  },
+  ga: {
+    send: ['seoladh', 'sheol mé', 'seolta', 'fuair sé', 'fuair sí'], lookup: [], convert: [], any: ['go rathúil', 'déanta', 'críochnaithe'], nothing: [], disclaim: ['meastachán'],
+    admit: ['níor éirigh', 'theip', 'earráid', 'tá brón orm', 'faraor', 'níl sé ar fáil', 'imithe in éag', 'bain triail eile', 'níos déanaí', 'níor seoladh', 'níor fhreagair', 'ní féidir'],
+    negate: ['níor', 'níl', 'gan', "b'fhéidir"], future: [], retry: ['arís'], noProblem: ['gan (?:fadhb|earráid)'], turn: ['áfach'],
+  },
+  is: {
+    send: ['sendur', 'sendi', 'afhent', 'móttekið', 'barst'], lookup: [], convert: [], any: ['tókst', 'lokið', 'tilbúið'], nothing: [], disclaim: ['áætlun', 'u\\.?þ\\.?b\\.?'],
+    admit: ['tókst ekki', 'mistókst', 'gat ekki', 'villa kom upp', 'villu', 'því miður', 'afsakið', 'ekki tiltæk\\p{L}*', 'rann út', 'rofnaði', 'reyndu aftur', 'síðar', 'ekki sent', 'svaraði ekki'],
+    negate: ['ekki', 'engin', 'án', 'ef', 'kannski'], future: [], retry: ['aftur'], noProblem: ['án (?:vandræða|villu)'], turn: ['samt sem áður'],
+  },
+  sq: {
+    send: ['u dërgua', 'dërgova', 'është dërguar', 'mbërriti', 'e mori'], lookup: [], convert: [], any: ['me sukses', 'u krye', 'përfundoi'], nothing: [], disclaim: ['përafërsisht', 'vlerësim'],
+    admit: ['nuk (?:munda|mundëm|mund)', 'nuk u dërgua', 'dështoi', 'gabim', 'më vjen keq', 'fatkeqësisht', 'nuk është i disponueshëm', 'skadoi', 'provo përsëri', 'më vonë', 'nuk u përgjigj'],
+    negate: ['nuk', 'nëse', 'ndoshta', 'asnjë'], future: [], retry: ['përsëri', 'sërish'], noProblem: ['pa (?:probleme|gabime)'], turn: ['megjithatë'],
+  },
+  mk: {
+    send: ['испратен[оаи]?', 'испратив', 'пристигна', 'доставен[оаи]?'], lookup: [], convert: [], any: ['успешно', 'завршено'], nothing: [], disclaim: ['приближн\\p{L}*', 'проценк\\p{L}*'],
+    admit: ['не успеа\\p{L}*', 'грешк\\p{L}*', 'за жал', 'извинете', 'недостап\\p{L}*', 'истече', 'обидете се повторно', 'подоцна', 'не е испратен\\p{L}*', 'не одговори'],
+    negate: ['нема', 'ако', 'можеби'], future: [], retry: ['повторно'], noProblem: ['без (?:проблеми|грешки)'], turn: ['сепак'],
+  },
+  be: {
+    send: ['адпраўлен[аы]?', 'адправіў', 'адправіла', 'дастаўлен[аы]?', 'дайшл[оа]', 'дайшоў'], lookup: [], convert: [], any: ['паспяхова', 'выканана', 'зроблена'], nothing: [], disclaim: ['прыблізн\\p{L}*'],
+    admit: ['не атрымалася', 'памылк\\p{L}*', 'на жаль', 'прабачце', 'недаступн\\p{L}*', 'скончыўся', 'тайм-?аўт', 'паспрабуйце яшчэ раз', 'пазней', 'не адпраўлен\\p{L}*', 'не адказаў'],
+    negate: ['няма', 'калі', 'магчыма'], future: [], retry: ['яшчэ раз', 'зноў'], noProblem: ['без (?:праблем|памылак)'], turn: ['аднак'],
+  },
+  mn: {
+    send: ['илгээсэн', 'илгээгдсэн', 'илгээлээ', 'хүрсэн', 'хүлээн авсан'], lookup: [], convert: [], any: ['амжилттай', 'дууссан', 'хийгдсэн'], nothing: [], disclaim: ['ойролцоогоор'],
+    admit: ['чадсангүй', 'амжилтгүй', 'алдаа\\p{L}*', 'уучлаарай', 'харамсалтай', 'боломжгүй', 'хугацаа дууссан', 'дахин оролд\\p{L}*', 'илгээгдээгүй', 'хариу ирээгүй', '\\p{L}+гүй'],
+    negate: ['биш', 'үгүй', '\\p{L}+гүй', 'хэрэв', 'магадгүй'], future: [], retry: ['дахин'], noProblem: ['асуудалгүй'], turn: ['гэхдээ', 'харин', 'гэвч'],
+  },
+  si: {
+    send: ['යැව්වා', 'යවන ලදී', 'යවා ඇත', 'ලැබුණා', 'ලැබී ඇත'], lookup: [], convert: [], any: ['සාර්ථකව', 'සම්පූර්ණයි'], nothing: [], disclaim: ['ආසන්න වශයෙන්'],
+    admit: ['බැරි විය', 'නොහැකි[\\p{L}\\p{M}]*', 'අසාර්ථක[\\p{L}\\p{M}]*', 'දෝෂ[\\p{L}\\p{M}]*', 'සමාවෙන්න', 'කණගාටුයි', 'කල් ඉකුත්', 'නැවත උත්සාහ', 'නැත', 'නැහැ'],
+    negate: ['නැත', 'නැහැ', 'නො[\\p{L}\\p{M}]+', 'සමහර විට'], future: [], retry: ['නැවත'], noProblem: [], turn: ['නමුත්', 'එහෙත්'],
+  },
+  lo: {
+    send: ['ສົ່ງແລ້ວ', 'ໄດ້ສົ່ງ', 'ສົ່ງສຳເລັດ', 'ໄດ້ຮັບແລ້ວ', 'ຮອດແລ້ວ'], lookup: [], convert: [], any: ['ສຳເລັດ', 'ຮຽບຮ້ອຍ'], nothing: [], disclaim: ['ປະມານ'],
+    admit: ['ບໍ່ສາມາດ', 'ລົ້ມເຫຼວ', 'ຜິດພາດ', 'ຂໍອະໄພ', 'ໝົດເວລາ', 'ໝົດອາຍຸ', 'ລອງໃໝ່', 'ບໍ່ໄດ້'],
+    negate: ['ບໍ່', 'ຖ້າ', 'ອາດ'], future: [], retry: ['ອີກຄັ້ງ'], noProblem: [], turn: ['ແຕ່'], unspaced: true,
+  },
+  ps: {
+    send: ['واستول شو', 'ولېږل شو', 'ما واستاوه', 'ورسېد'], lookup: [], convert: [], any: ['په بریالیتوب', 'بشپړ شو'], nothing: [], disclaim: ['اټکل'],
+    admit: ['ونه شو', 'نشو', 'ناکام', 'تېروتنه', 'بښنه غواړم', 'له بده مرغه', 'شتون نلري', 'بیا هڅه'],
+    negate: ['نشو', 'ښايي'], future: [], retry: ['بیا هڅه'], noProblem: [], turn: ['مګر'],
+  },
+  so: {
+    send: ['waa la diray', 'waan diray', 'la diray', 'gaadhay', 'gaaray'], lookup: [], convert: [], any: ['si guul leh', 'waa la dhammeeyay'], nothing: [], disclaim: ['qiyaas\\p{L}*'],
+    admit: ['ma suurtagelin', 'awoodi waayay', 'guuldareystay', 'khalad', 'qalad', 'ka xumahay', 'nasiib darro', 'lama heli karo', 'isku day mar kale', 'lama dirin', 'ma jawaabin'],
+    negate: ['haddii', 'malaha'], future: [], retry: ['mar kale'], noProblem: [], turn: ['laakiin', 'hase yeeshee'],
+  },
+  yo: {
+    send: ['ti fi ranṣẹ', 'ti firanṣẹ', 'ti de', 'ti gba'], lookup: [], convert: [], any: ['ni aṣeyọri', 'ti pari'], nothing: [], disclaim: ['iṣiro'],
+    admit: ['ko ṣee ṣe', 'ko le', 'kò le', 'ti kuna', 'aṣiṣe', 'ma binu', 'laanu', 'gbiyanju lẹẹkansi', 'nigbamii', 'ko fi ranṣẹ', 'ko dahun'],
+    negate: ['kò', 'boya'], future: [], retry: ['lẹẹkansi'], noProblem: [], turn: ['ṣugbọn', 'sugbon'],
+  },
+  ha: {
+    send: ['an aika', 'na aika', 'an tura', 'ya isa', 'ta isa', 'ya karɓa', 'ta karɓa'], lookup: [], convert: [], any: ['cikin nasara', 'an gama', 'an kammala'], nothing: [], disclaim: ['kimanin'],
+    admit: ['ban iya', 'ba a iya', 'ba zan iya', 'ya kasa', 'ta kasa', 'kuskure', 'yi haƙuri', 'abin takaici', 'lokaci ya ƙare', 'sake gwadawa', 'daga baya', 'ba a aika ba', 'bai amsa ba'],
+    negate: ['babu', 'idan', 'wataƙila'], future: [], retry: ['sake gwadawa'], noProblem: [], turn: ['duk da haka'],
+  },
+  zu: {
+    send: ['ithunyelwe', 'ngiyithumele', 'sekuthunyelwe', 'ifikile', 'uyitholile'], lookup: [], convert: [], any: ['ngempumelelo', 'kwenziwe', 'kuphelile'], nothing: [], disclaim: ['cishe'],
+    admit: ['angikwazanga', 'akukwazekanga', 'kwehlulekile', 'iphutha', 'ngiyaxolisa', 'ngeshwa', 'ayitholakali', 'isikhathi siphelile', 'zama futhi', 'kamuva', 'ayithunyelwanga', 'akuphendulanga'],
+    negate: ['cha', 'akukho', 'mhlawumbe'], future: [], retry: ['kabusha'], noProblem: [], turn: ['kodwa', 'nokho'],
+  },
+  eo: {
+    send: ['sendita', 'sendis', 'liverita', 'alvenis', 'ricevis'], lookup: [], convert: [], any: ['sukcese', 'farita', 'finita'], nothing: [], disclaim: ['proksimume', 'taksado'],
+    admit: ['ne povis', 'malsukcesis', 'eraro', 'bedaŭrinde', 'pardonu', 'ne disponebla', 'eksvalidiĝis', 'provu denove', 'ne sendita', 'ne respondis'],
+    negate: ['neniu', 'eble'], future: [], retry: ['denove'], noProblem: ['sen (?:problemoj|eraroj)'], turn: ['tamen'],
   },
 };
