@@ -114,6 +114,23 @@ describe('the fresh processes of a stdio run', () => {
     expect(starts.filter((start) => alive(start.pid))).toEqual([]);
   });
 
+  it('the first process asks whether the server is dual-era last, once its other checks are done (the era probe waits for a start-up of its own)', { timeout: 60_000 }, async () => {
+    const log = await startLog();
+    const only = ['modern-initialize-rejected', 'legacy-initialize-rejected', 'removed-notifications', 'cancel-unknown-ignored', 'unknown-method'];
+    const run = await runConformance({ kind: 'stdio', command: commandFor(log) }, { timeoutMs: 3000, surface: false, only });
+    const evidence = (id: string) => run.section.checks.find((check) => check.id === id)?.evidence ?? [];
+    const seqs = (id: string) => evidence(id).map((exchange) => exchange.seq);
+    // The reference server is modern-only: the check sends its initialize once the probe has answered.
+    expect(run.section.eraModel).toBe('modern-only');
+    const modern = evidence('modern-initialize-rejected').filter((exchange) => exchange.request.method === 'initialize (modern-shaped)').map((exchange) => exchange.seq);
+    expect(modern).toHaveLength(1);
+    const others = ['removed-notifications', 'cancel-unknown-ignored', 'unknown-method'].flatMap(seqs);
+    expect(others.length).toBeGreaterThan(3);
+    expect(Math.max(...others)).toBeLessThan(modern[0]);
+    // The report keeps the registry's order.
+    expect(run.section.checks.map((check) => check.id)).toEqual(CHECKS.map((check) => check.id).filter((id) => only.includes(id)));
+  });
+
   it('a run of a few checks (--only) starts only the processes they take', { timeout: 60_000 }, async () => {
     const log = await startLog();
     const run = await runConformance({ kind: 'stdio', command: commandFor(log) }, { timeoutMs: 3000, surface: false, only: ['stateless-first-request', 'stdio-exit-on-stdin-close', 'subscriptions-listen'] });

@@ -24,6 +24,12 @@ export interface CheckDefinition {
   /** Runs after every other check, over the whole exchange log. */
   late?: boolean;
   /**
+   * Asks whether the server is dual-era (isDualEra) before it sends anything: over stdio that waits
+   * for the era probe's own process to start and answer, so the checks on the first process ask it
+   * last, and the first process does their work meanwhile instead of idling.
+   */
+  awaitsEraProbe?: boolean;
+  /**
    * Watches a stream or waits out a window (notifications that must or must not come): the slowest
    * checks, so a concurrent run starts them first rather than let one end the run alone.
    */

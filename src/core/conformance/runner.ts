@@ -267,7 +267,9 @@ async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks
     const startLane = () => (lane ??= Promise.all(processLanes(apart).map(runLane)));
     const listsWalked = () => declaredLists(ctx).every((method) => ctx.listed(method));
     if (listsWalked()) startLane();
-    const first = early.filter((check) => !apart.includes(check));
+    // A check that waits for the era probe (on its own process) comes last: the first process works meanwhile.
+    const onFirst = early.filter((check) => !apart.includes(check));
+    const first = onFirst.filter((check) => !check.awaitsEraProbe).concat(onFirst.filter((check) => check.awaitsEraProbe));
     for (const [position, check] of first.entries()) {
       finish(early.indexOf(check), await runOne(check, ctx.forCheck(check.id)));
       onCheckDone?.(position === first.length - 1);

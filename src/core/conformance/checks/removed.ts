@@ -105,6 +105,7 @@ export const removedChecks = [
     level: 'SHOULD',
     requirements: ['RM-03'],
     eras: MODERN_ONLY,
+    awaitsEraProbe: true,
     async run(ctx) {
       if (await isDualEra(ctx)) return skip(MODERN_ONLY_RULE);
       const exchange = await ctx.client.request(
