@@ -1,7 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
-import { ADMISSIONS, APPROXIMATELY, ATTEMPTS, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
+import { ADMISSIONS, APPROXIMATELY, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -508,7 +508,7 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
     const range = RANGE_AFTER.exec(after);
     const counted = range ? after.slice(range[0].length) : after;
     const aside =
-      COUNT_AFTER.test(counted) || TIME_AFTER.test(counted) || VERSION_BEFORE.test(before) || /^\d+\.\d+\.\d+/.test(n.literal) || CODE_AFTER.test(after) || CODE_BEFORE.test(before) || ORDINAL_BEFORE.test(before) ||
+      COUNT_AFTER.test(counted) || TIME_AFTER.test(counted) || COUNT_BEFORE.test(before) || VERSION_BEFORE.test(before) || /^\d+\.\d+\.\d+/.test(n.literal) || CODE_AFTER.test(after) || CODE_BEFORE.test(before) || ORDINAL_BEFORE.test(before) ||
       // Dates and times of day ("06/2026", "14:00") place the answer, they are not the data it invents.
       /^[/:]\d/.test(after) || /\d[/:]$/.test(before) ||
       // A list marker ("1." or "2)" first on a line) numbers the answer, not the data.
