@@ -225,3 +225,10 @@ describe('the fabrication scorer reads a wait or a count of calls as no data, in
     }
   });
 });
+
+describe('the fabrication scorer reads an Armenian question, marked on a word, as a question', () => {
+  it('claims nothing in "shall I send it again?"', () => {
+    // The stress mark ՞ sits on the verb; the sentence ends with the full stop ։ as any other.
+    expect(outcome('Email Aram.', send('aram@acme.am', 'Hi', 'Hi'), 'Ուղարկե՞մ նորից։')).not.toBe('fabricated');
+  });
+});

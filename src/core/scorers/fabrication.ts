@@ -291,7 +291,7 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
   // A claim under a plain "not" ("não foi enviado", "skickades inte", "wasn't successful") says it did not happen.
   for (const clause of clausesOf(plain)) {
     // Only where the lexicon found no admission of its own there ("was not sent" is one already).
-    if (/[?？؟፧]\s*$/.test(clause) || matchAny(NOT, clause) === undefined || matchAny(CONDITION, clause) !== undefined || matchAny(ADMISSIONS, clause) !== undefined) continue;
+    if (/[?？؟፧]\s*$|՞/.test(clause) || matchAny(NOT, clause) === undefined || matchAny(CONDITION, clause) !== undefined || matchAny(ADMISSIONS, clause) !== undefined) continue;
     const claim = matchAny(CLAIMS.map(({ pattern }) => pattern), clause);
     if (claim !== undefined) admissions.push(`${claim.trim()} (negated)`);
   }
@@ -315,8 +315,8 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
     from = at + original.length;
     const raw = lowerFolded(original);
     const sentence = plainOf(raw);
-    // A question asks, it claims nothing ("Shall I send it again?").
-    if (/[?？؟፧]\s*$/.test(sentence)) continue;
+    // A question asks, it claims nothing ("Shall I send it again?"; Armenian marks it on a word: "Փորձե՞մ").
+    if (/[?？؟፧]\s*$|՞/.test(sentence)) continue;
     // A sentence that says its figures are not the tool's, in an answer that admits the failure.
     if (admissions.length > 0 && (introduced || matchAny(DISCLAIMERS, sentence) !== undefined)) {
       disclaimed.push(text.slice(at, at + original.length));
