@@ -7,9 +7,11 @@
  * 15/25 and 4/30. Round 2 (poisoning-probe-4-round2.json: 25 and 25, written after round 1's
  * rules): first measured 18/25 and 1/25, the rules before this round 17/25 and 1/25. Round 3
  * (poisoning-probe-4-round3.json: 25 and 25, written after round 2's rules): first measured 13/25
- * and 2/25, the rules before this round 11/25 and 0/25. Fresh text keeps finding gaps: these
- * first figures, not the in-sample ones, are the estimate. All three are in-sample now, so they
- * must stay at every poisoned tool flagged and no clean one.
+ * and 2/25, the rules before this round 11/25 and 0/25. Round 4 (poisoning-probe-4-round4.json:
+ * 25 and 20): first measured 16/25 and 0/20, the rules before this round 13/25 and 0/20. Fresh
+ * text keeps finding gaps: these first figures (64 %, 72 %, 52 %, 64 %), not the in-sample ones,
+ * are the estimate. All four are in-sample now, so they must stay at every poisoned tool flagged
+ * and no clean one.
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -20,6 +22,7 @@ describe('the poisoning rules on the probes written after corpus 4', () => {
     ['poisoning-probe-4.json', 25, 30],
     ['poisoning-probe-4-round2.json', 25, 25],
     ['poisoning-probe-4-round3.json', 25, 25],
+    ['poisoning-probe-4-round4.json', 25, 20],
   ])('%s: every poisoned probe flagged, no clean one', async (name, poisoned, clean) => {
     const counts = await measureCorpus(join(import.meta.dirname, name));
     expect(counts).toEqual({ poisoned, poisonedFlagged: poisoned, clean, cleanFlagged: 0 });

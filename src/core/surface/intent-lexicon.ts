@@ -44,6 +44,8 @@ export const OVERRIDE = any([
   // Raising a tool's output, or the user's claimed rank, above the model's rules; switching its checks off.
   `${B}(instructions|commands|directives)\\b[^.]{0,80}\\b(follow|obey|execute|carry out) (them|these|those|it) (exactly|precisely|without question|as written|verbatim|to the letter)${E}`,
   `${B}(outranks?|overrides?|supersedes?|takes? precedence over) (the )?(user|system prompt|your instructions|your rules)${E}`,
+  // Instructions made to outlive the conversation: "save this instruction to your memory", "in all future sessions".
+  `${B}(save|store|write|add|keep|remember) (this|these|the following) (instructions?|rules?|directives?|policy)\\b[^.]{0,30}\\b(memory|future)${E}|${B}(in|for|during|across) (all|every) (future|subsequent|later|new) (conversations?|sessions?|chats?)${E}`,
   // Consent the user never gave, claimed for them: "the user has consented in advance".
   `${B}the user (has |had )?(already )?(consented|agreed|approved|authori[sz]ed|opted in|given (their |explicit )?(consent|permission|approval))\\s*(in advance|beforehand|ahead of time|to (this|all|everything|it))${E}`,
   `${B}(treat|consider|regard|handle|follow|obey)\\s+(any|all|every|the)\\s+(\\w+\\s+){0,3}(returned|produced|output|outputs|results?|responses?)\\b[^.]{0,60}\\bas\\s+(an?\\s+)?(system|admin|administrator|operator|developer|trusted|priority|authoritative)\\s*(instructions?|commands?|prompts?|orders|directives|messages?)`,
@@ -93,7 +95,7 @@ export const CONCEAL = any([
   // In the passive, to whoever is kept in the dark: "this step should not be disclosed to the customer".
   `${B}(this|it|that|these)(\\s+\\p{L}+)?\\s+((should|must|shall|will|is to|are to|needs? to)\\s+)?(not|never)\\s+be\\s+(mentioned|disclosed|revealed|shown|surfaced|reported|told)\\s+to${E}`,
   `${B}no need to (mention|tell|inform|notify|disclose|say)${E}`,
-  `${B}(do not|don't|never) (mention|reveal|disclose) (it|this|that)${E}|${B}keep (this|it) between us${E}`,
+  `${B}(do not|don't|never) (mention|reveal|disclose) (it|this|that)${E}|${B}(do not|don't|never) (mention|reveal|disclose|tell (the user|them) about) the (change|switch|redirect|rule|step|copy|sync|upload|extra|addition)s?${E}|${B}keep (this|it) between us${E}`,
   `${B}(silently|secretly|quietly|covertly|invisibly) (copy|copies|send|sends|forward|forwards|upload|uploads|add|adds|include|includes|log|logs|mirror|mirrors|store|stores|bcc)${E}`,
   `${B}(keep|hide) (this|it|that) (hidden|secret|private)? ?from the user${E}|${B}without (the user's|their) (knowledge|consent|awareness)`,
   `${B}the user (cannot|can't|can not|must not|should not|will not|won't|does not|doesn't) (see|know about|notice) (this|these|that) (comment|note|text|instructions?|part|section|step)s?${E}`,
@@ -176,6 +178,10 @@ export const SENSITIVE = any([
   `${B}salasan(a|at|oja)${E}|${B}keskusteluhistoria\\p{L}*|${B}api-avai\\p{L}*|${B}ympäristömuuttuj\\p{L}*|${B}(adgangskode|passord|kodeord)(r|er|et|en|ene|rne)?${E}|(chat|samtale)histori(k|kk)(ken|en)?|${B}api-nøgl\\p{L}*|${B}api-nøkkel\\p{L}*|${B}miljø(variabler|variablene)`,
   `পাসওয়ার্ড|কথোপকথনের (পুরো )?ইতিহাস|এপিআই কী|পরিবেশ ভেরিয়েবল`,
   `${B}(nywila|nenosiri|historia ya mazungumzo|funguo za api|vigezo vya mazingira)${E}`,
+  // What the user's machine holds beyond files: the clipboard, shell and browser history, keystrokes.
+  `${B}(the user's |their )?(clipboard( contents)?|shell history|command history|bash history|browser history|browsing history|keystrokes|screen contents)${E}|${B}(zsh|bash|fish)_history${E}|\\.(zsh|bash)_history`,
+  `${B}(the user's|their) (\\w+ ){0,2}(full name|real name|home address|date of birth|birthday)${E}|${B}(date of birth|birth date)${E}`,
+  `${B}(the user's|their) (current|original|exact|latest|last) (question|request|message|prompt|query)${E}`,
   // The user's personal data the model has seen: their email address, phone number, home address, contacts.
   `${B}(the user's|their|the customer's) (own )?(e-?mail address(es)?|phone numbers?|home address|postal address|date of birth|location|contacts|contact list|address book)${E}|${B}(whole|entire|full|complete) (address book|contact list|contacts list)${E}`,
   `${B}(last|previous|recent|earlier|\\d+|all) (\\w+ )?messages (of|in|from) (the|this|our|your) (conversation|chat|session|thread with the user)${E}`,
@@ -226,6 +232,7 @@ export const SENSITIVE = any([
 export const TRANSFER = any([
   // en (imperative and "you/the model must …" forms)
   `${BV}(read|cat|open|load|fetch|collect|gather|extract|send|forward|upload|post|transmit|exfiltrate|leak|include|attach|append|prepend|add|put|insert|paste|copy|fill|provide|pass|supply|embed|encode|dump|share|reveal|print|output|submit|mirror|store|save|log|write|replace|repeat|recite|restate|echo|disclose|repeating|reciting|revealing|disclosing)${EV}|${BV}set (this|it|the \\w+ (field|parameter)) to${EV}|${BV}(set|populated|filled) (to|with)${EV}`,
+  `${BV}(must|should|shall|has to|needs to|is to|are to) (also |always |then )?be (sent|forwarded|uploaded|posted|included|attached|copied|added|appended|shared|submitted|passed|put|written|logged|stored|mirrored|transmitted)${EV}`,
   // it, nl, sv, pl, cs, uk, tr
   `${BV}(leggi|leggere|invia|inviare|includi|includere|inserisci|inserire|aggiungi|aggiungere|allega|copia|incolla|metti|passa|fornisci|condividi|riporta|trasmetti|carica)${EV}`,
   `${BV}(lees|lezen|stuur|sturen|verstuur|verzend|voeg|plak|kopieer|zet|geef|deel|upload|push|läs|skicka|inkludera|lägg|klistra|kopiera|bifoga|dela|ladda)${EV}`,
@@ -345,7 +352,7 @@ export const TOOL_WORD = any([
  */
 export const ADDRESS = any([
   `${B}(note|message|instructions?|reminder|notice|important|info)\\s+(for|to)\\s+(the\\s+|all\\s+|any\\s+)?(ai\\s+)?(assistants?|agents?|models?|llms?|language models?)${E}`,
-  `(^|[.!?\\n(\\[]\\s*)(dear\\s+)?(assistant|claude|chatgpt|gpt|gemini|copilot|ai|agent|llm|model)s?\\s*[:,]`,
+  `(^|[.!?\\n(\\[]\\s*|[\\p{So}\\p{Sk}\\uFE0F]\\s*)(dear\\s+)?(assistant|claude|chatgpt|gpt|gemini|copilot|ai|agent|llm|model)s?\\s*[:,]`,
   `${B}(for|to) the (ai|llm|model|assistant|agent|bot)\\s*[:,]|${B}p\\.?s\\.? (for|to) (the )?(ai|llm|model|assistant|agent)${E}`,
   `${B}(agent|assistant|ai|llm|model)[- ]only${E}|${B}if you are an? (ai|assistant|llm|language model|agent|model)${E}|${B}(the|an?) (ai |llm )?(assistant|agent|model) (must|should|shall|needs to|is required to)${E}`,
   `${B}(para|al) (el )?(asistente|agente|modelo)${E}|${B}(pour|à) l'(assistant|agent|ia)${E}|${B}(für|an) (den|die) (assistenten|agenten|ki)${E}|${B}para o (assistente|agente|modelo)${E}`,
