@@ -5,6 +5,7 @@
 //
 //   npm run bench:ecosystem                 # install into the cache (once), run every server, print the table
 //   node bench/ecosystem.mjs --only everything-stdio,sdk-v2-http
+//   node bench/ecosystem.mjs --only mcp2-stdio,mcp2-http,fastmcp-stdio,fastmcp-http --rounds 5   # stdio/HTTP ratios
 //   MCP_EVALS_ECOSYSTEM_CACHE=DIR           # where the servers are installed (default ~/.cache/mcp-evals-ecosystem)
 //
 // Writes DIR/results/<server>/report.json per server and DIR/results/summary.json (the table and each FAIL).
@@ -223,17 +224,25 @@ async function runOne(server) {
 async function main() {
   const onlyIndex = process.argv.indexOf('--only');
   const only = onlyIndex === -1 ? undefined : new Set(process.argv[onlyIndex + 1].split(','));
+  const roundsIndex = process.argv.indexOf('--rounds');
+  const rounds = roundsIndex === -1 ? 1 : Math.max(1, Number(process.argv[roundsIndex + 1]) || 1);
   const installed = install();
   mkdirSync(RESULTS, { recursive: true });
   const rows = [];
-  for (const server of servers()) {
-    if (only && !only.has(server.id)) continue;
-    if (server.pip && !installed.has(server.pip)) {
-      rows.push({ id: server.id, sdk: server.sdk, era: 'not installed', exit: '-', wallMs: 0, fails: [], warns: [] });
-      continue;
+  /** Wall times per server over the rounds: the servers run in turn within each round, so a load that comes and goes hits both of a pair. */
+  const walls = new Map();
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const server of servers()) {
+      if (only && !only.has(server.id)) continue;
+      if (server.pip && !installed.has(server.pip)) {
+        if (round === 1) rows.push({ id: server.id, sdk: server.sdk, era: 'not installed', exit: '-', wallMs: 0, fails: [], warns: [] });
+        continue;
+      }
+      process.stderr.write(`${server.id}${rounds > 1 ? ` (round ${round}/${rounds})` : ''}...\n`);
+      const row = await runOne(server);
+      walls.set(server.id, [...(walls.get(server.id) ?? []), row.wallMs]);
+      if (round === 1) rows.push(row);
     }
-    process.stderr.write(`${server.id}...\n`);
-    rows.push(await runOne(server));
   }
   writeFileSync(join(RESULTS, 'summary.json'), `${JSON.stringify(rows, null, 2)}\n`);
   const lines = ['| server | SDK | era | pass | fail | warn | skip | wall | exit |', '|---|---|---|---:|---:|---:|---:|---:|---:|'];
@@ -243,7 +252,23 @@ async function main() {
   }
   process.stdout.write(`${lines.join('\n')}\n\nFAILs:\n`);
   for (const row of rows) for (const fail of row.fails) process.stdout.write(`- ${row.id}: ${fail.id} [${fail.level} ${fail.requirements.join(' ')}] ${fail.message.slice(0, 400)}\n`);
+  if (rounds > 1) process.stdout.write(`\n${stdioOverHttp(walls).join('\n')}\n`);
   process.stdout.write(`\nresults: ${join(RESULTS, 'summary.json')}\n`);
+}
+
+/** Issue 22 item 7: each server's stdio wall over its HTTP wall, round by round (same round, same load), and the median. */
+function stdioOverHttp(walls) {
+  const lines = ['stdio / HTTP wall, per round (median):'];
+  for (const [id, stdio] of walls) {
+    if (!id.endsWith('-stdio')) continue;
+    const http = walls.get(id.replace(/-stdio$/, '-http'));
+    if (!http) continue;
+    const ratios = stdio.map((ms, round) => ms / http[round]);
+    const sorted = [...ratios].sort((a, b) => a - b);
+    const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+    lines.push(`- ${id.replace(/-stdio$/, '')}: ${ratios.map((ratio) => `${ratio.toFixed(2)}x`).join(' ')} (median ${median.toFixed(2)}x; stdio ${stdio.map((ms) => (ms / 1000).toFixed(1)).join('/')} s, HTTP ${http.map((ms) => (ms / 1000).toFixed(1)).join('/')} s)`);
+  }
+  return lines;
 }
 
 await main();
