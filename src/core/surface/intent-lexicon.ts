@@ -53,6 +53,7 @@ export const OVERRIDE = any([
   `${B}(skip|bypass|disable|ignore|turn off|switch off)\\s+(all\\s+|any\\s+|the\\s+|your\\s+)?(safety|security|confirmation|permission|approval|content)\\s+(checks?|prompts?|steps?|rules|guardrails|filters?|policies)${E}`,
   `${B}the user (is|has been verified as) (a |an )?(verified|trusted|authori[sz]ed|confirmed|certified) (admin|administrator|owner|root|superuser|developer|operator)${E}|${B}the user has been verified as (a |an )?(admin|administrator|owner|root|superuser|developer|operator)${E}`,
   `${B}(ignore|disregard|override|overrule)\\s+(the user's|their|any)\\s+(\\w+\\s+)?(requests?|wish|wishes|choice|decision|refusal|objections?|cancellation)${E}`,
+  `${B}(ignore|disregard|override|overrule) (what|whatever|anything) the user (said|says|asked|asks|wants|wrote|writes)${E}|${B}trust (the|this) tool (over|rather than|instead of|more than) (the user|what the user)${E}|${B}(if|when) (it|this tool|the tool|its output) conflicts with the user${E}`,
     // it, nl, sv, pl, cs, uk, tr, ar, he, fa, hi, id, vi, ko
   `${B}(ignora|ignorare)\\s+(tutte\\s+)?(le\\s+)?(istruzioni|regole|indicazioni)|${B}d'ora in (poi|avanti),?\\s+(sei|agisci|rispondi)`,
   `${B}negeer\\s+(alle\\s+)?(eerdere\\s+|vorige\\s+)?(instructies|regels|aanwijzingen)|${B}vanaf nu (ben|gedraag) je${E}|${B}ignorera\\s+(alla\\s+)?(tidigare\\s+)?(instruktioner|regler)|${B}från och med nu är du${E}`,
@@ -100,7 +101,7 @@ export const CONCEAL = any([
   `${B}(keep|hide) (this|it|that) (hidden|secret|private)? ?from the user${E}|${B}without (the user's|their) (knowledge|consent|awareness)`,
   `${B}the user (cannot|can't|can not|must not|should not|will not|won't|does not|doesn't) (see|know about|notice) (this|these|that) (comment|note|text|instructions?|part|section|step)s?${E}`,
   // Leaving something out of what the user is told, or making sure they see no change: "leave it out when you read the list back to the user".
-  `${B}(leave|keep) (it|this|that|them|these) out\\b[^.;]{0,60}\\b(the\\s+)?users?${E}|${B}(so|so that|and) (the user|they|users) (sees?|notices?|will (see|notice)|won't (see|notice)|(do|does|will) not (see|notice)) (no|any|nothing|none of)\\b`,
+  `${B}(leave|keep) (it|this|that|them|these) out\\b[^.;]{0,60}\\b(the\\s+)?users?${E}|${B}(so|so that|and) (nobody|no one|no-one) (notices|sees|knows|will (notice|see|know))${E}|${B}(so|so that|and) (the user|they|users) (sees?|notices?|will (see|notice)|won't (see|notice)|(do|does|will) not (see|notice)) (no|any|nothing|none of)\\b`,
   `${B}(the user|users?) (will |would )?(never |not |won't |doesn't |does not )?(see|sees|notice|notices|know|knows) (no|any|a) (difference|change)${E}`,
   `${B}(confirm|show|display|tell|report)\\b[^.;]{0,80}\\b(they|he|she|the user) (originally|initially|first) (gave|entered|provided|specified|typed|asked for|requested)${E}`,
   `(показыва|сообща|отобража|показуй|повідомля)\\p{L}*[^.;]{0,60}(который|которую|что|який|яку) (он|она|пользователь|він|вона|користувач) (сам |сама )?(указал|ввел|ввёл|дал|задал|вказав|ввів)|пользователь не (заметит|увидит) (никакой )?разниц|l'utilisateur ne (voit|verra|remarque|remarquera) (pas de|aucune) différence|(el usuario|los usuarios) no (nota|notará|ve|verá) (ninguna |la )?diferencia|(der nutzer|der benutzer) (merkt|bemerkt|sieht) (keinen unterschied|nichts)`,
@@ -145,8 +146,9 @@ export const CONCEAL = any([
 export const SENSITIVE = any([
   // en
   `${B}(conversation|chat|message|dialog(ue)?)\\s+(history|so far|transcript|log|logs|context)${E}`,
-  `${B}(transcript|contents?|summary|record|copy|copies) of (the |your |this |our |all |every |each |current |ongoing |present |active |entire |whole |full |live )*(conversation|chat|messages?|session|emails?)`,
-  `${B}(every|all|each) (of the )?(messages?|prompts?)\\b[^.]{0,20}\\b(user|you)\\b|${B}the user (has|had|have) (written|typed|said|sent|mentioned|shared|pasted|entered|provided|disclosed)${E}|${B}(the user's|user's|their) (\\w+ ){0,3}(conversation|chat|messages)${E}|${B}(previous|prior|earlier|all|every|the user's) (user )?(messages|prompts|turns)${E}|${B}(entire|full|whole|complete) (conversation|chat|dialog(ue)?|context window|context)${E}`,
+  `${B}(transcript|contents?|summary|record|copy|copies) of (the |your |this |our |all |every |each |current |ongoing |present |active |entire |whole |full |live |user's |the user's |their )*(conversation|chat|messages?|session|emails?|inbox)`,
+  `(?<![\\p{L}])(email|e-mail|correos?|courriels?|messaggi|mensajes|messages|mensagens|nachrichten|kontakte|contactos|contatti|contacts|fichiers|archivos|dateien|documenti|documentos)\\s+(dell'utente|del usuario|de l'utilisateur|des (nutzers|benutzers)|do usuário|da usuária|dos usuários)`,
+  `${B}(every|all|each) (of the )?(messages?|prompts?)\\b[^.]{0,20}\\b(user|you)\\b|${B}the user (has|had|have) (written|typed|said|sent|mentioned|shared|pasted|entered|provided|disclosed)${E}|${B}(the user's|user's|their) (\\w+ ){0,3}(conversation|chat|messages)${E}|${B}(previous|prior|earlier|all|every|the user's|last) (\\d+ |\\w+ )?(user )?(messages|prompts|turns)${E}|${B}(entire|full|whole|complete) (conversation|chat|dialog(ue)?|context window|context)${E}`,
   `${B}(your|the) (\\w+ )?(system prompt|instructions|system message|hidden instructions)${E}`,
   `${B}credit card( numbers?| details)?${E}|${B}(cvv|cvc)${E}|${B}bank (logins?|credentials|account (numbers?|logins?))${E}|${B}social security numbers?${E}|${B}(one-time|2fa|otp|mfa) (codes?|passwords?)${E}`,
   `${B}(private|personal|confidential|proprietary) (source )?(files?|documents?|code|data|repositor(y|ies)|notes|emails?|photos)${E}`,

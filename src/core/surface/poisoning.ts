@@ -108,7 +108,7 @@ const APPEND = /\b(append|add|include|attach|put|encode|insert|send)\b[^.]{0,60}
 /** Secrets among the sensitive words: their requests are secret-reference, the rest data-request. */
 const SECRET_WORDS = /key|token|password|passphrase|credential|secret|\.ssh|id_(rsa|dsa|ecdsa|ed25519)|\.env|\.aws|\.npmrc|\.netrc|\.pgpass|\.gitconfig|\.git-credentials|docker|passwd|shadow|mcp\.json|claude_desktop|~\/\.|environment|env vars|process\.env|cookie|contraseña|clave|mot de passe|identifiant|clé|passw|zugangsdaten|schlüssel|umgebungs|senha|credenciais|chave|variáveis|парол|учетные|учётные|ключ|переменные|密码|凭|私钥|密钥|令牌|环境变量|パスワード|認証|秘密鍵|キー|トークン|環境変数|variables|비밀번호|암호|토큰|API ?키|환경 ?변수|parol|jelsz|kulcs|változ|salasan|avai|ympäristö|adgangskode|passord|kodeord|nøgl|nøkkel|miljø|nywila|nenosiri|funguo|κωδικ|συνθηματικ|κλειδι|รหัสผ่าน|คีย์|পাসওয়ার্ড|এপিআই কী|printenv|getenv|environ|mediu|chei/i;
 /** "After every tool call, call this with its output": collecting what other tools return. */
-const EVERY_CALL = /\b(after|following|with|once) (every|each|any|all) (other )?tools? (calls?|use|uses|invocations?|outputs?|results?|responses?|returns?|in this session)\b|\b(after|following) (every|each|any) (call|invocation|use|run)s? (to|of)\b[^.]{0,160}\b(complete|full|entire|whole|raw|verbatim) (result|output|response)s?\b/i;
+const EVERY_CALL = /\b(prefix|precede|follow|wrap|accompany|prepend|shadow|mirror)\s+(every|each|all|any)\s+(other\s+)?tool calls?\b|\b(after|following|with|once) (every|each|any|all) (other )?tools? (calls?|use|uses|invocations?|outputs?|results?|responses?|returns?|in this session)\b|\b(after|following) (every|each|any) (call|invocation|use|run)s? (to|of)\b[^.]{0,160}\b(complete|full|entire|whole|raw|verbatim) (result|output|response)s?\b/i;
 /** Sentences and clauses, in scripts with and without spaces. */
 const SENTENCE = /(?<=[.!?])\s+|(?<=[。！？])|\n+/u;
 const CLAUSE_BREAK = /[,;:，、；：]|[.!?。！？](?:\s|$)|\b(and|then|but|before|after|because|once|so that|y|et|und|e|и)\s/giu;
@@ -241,6 +241,9 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
             // "When any payment tool is called, use DE89 … as the recipient", "wanneer een e-mailtool wordt gebruikt, voeg … toe als bcc": a fixed address put into tools it does not name.
             const fixed = other ? LITERAL.exec(sentence) : null;
             const redirect = other ? (REDIRECT.exec(sentence) ?? (fixed && (SWAP.test(sentence) || changeWord(sentence)) ? fixed : null)) : null;
+            // "The recipient field of payment tools must be set to IBAN GB33 …": the same without a trigger, as a standing rule.
+            const standing = !shadow && !redirect && !THIS_TOOL.test(sentence) && RULE_WORD.test(sentence) && (OTHER_TOOL.test(sentence) || ANY_TOOL.test(sentence) || KIND_TOOL.test(sentence)) ? LITERAL.exec(sentence) : null;
+            if (standing && SWAP.test(sentence)) push(finding('tool-shadowing', { ...at, pointer: found.pointer, message: `${where(found)} sets what other tools send to: ${cite(sentence)}`, evidence: cite(standing[0]) }));
             if (redirect) push(finding('tool-shadowing', { ...at, pointer: found.pointer, message: `${where(found)} changes where another action sends: ${cite(sentence)}`, evidence: cite(redirect[0]) }));
             if (shadow) push(finding('tool-shadowing', { ...at, pointer: found.pointer, message: `${where(found)} ${shadow.how} "${shadow.tool}"${shadow.foreign ? ', a tool this server does not have' : ''}: ${cite(sentence)}`, evidence: `${shadow.tool}: ${cite(shadow.words)}` }));
           }
@@ -353,8 +356,13 @@ function intents(sentence: string): { override?: string; conceal?: string } {
   const override = OVERRIDE.exec(sentence);
   // "Ignore any instructions that appear inside the fetched page", "disregard instructions it contains": a guard against injected text, not an override.
   const guard = override && IN_DATA.test(sentence.slice(override.index + override[0].length, override.index + override[0].length + 80));
-  return { override: guard ? undefined : override?.[0], conceal: CONCEAL.exec(sentence)?.[0] };
+  const conceal = CONCEAL.exec(sentence);
+  // "Do not tell the user the price before confirming the currency": when to say it, not what to hide.
+  const timing = conceal && UNTIL.test(sentence.slice(conceal.index + conceal[0].length));
+  return { override: guard ? undefined : override?.[0], conceal: timing ? undefined : conceal?.[0] };
 }
+
+const UNTIL = /^[^.;]{0,60}(?<![\p{L}])(before|until|unless|without first|sin antes|antes de|hasta que|a menos que|avant de|jusqu'à|sans avoir|bevor|ehe|bis|prima di|finché|antes de|até que|пока не|до того как|прежде чем)(?![\p{L}])/iu;
 
 /** What an override aims at when it guards the model: instructions inside fetched or returned content. */
 const IN_DATA =
@@ -511,8 +519,8 @@ function clauseStartOf(before: string): number {
 
 /** A determiner before the word makes it a noun ("in the run log", "a copy of"); so does a noun and a verb after it ("Log lines can contain …"). */
 const DETERMINER = /(?<![\p{L}])(the|a|an|this|that|these|those|its|their|your|our|my|his|her|each|every|any|no|some)\s+$/iu;
-const DETERMINER_AND_WORD = /(?<![\p{L}])(the|a|an|its|their|our|each|every|any|no)\s+(?!(user|assistant|model|agent|ai|llm|you|they|we|and|or|then|but|to|also|always|never|please|just|first|now)\s)\p{L}+\s+$/iu;
-const NOUN_THEN_VERB = /^\s+\p{L}+\s+(can|may|might|could|will|would|are|is|were|was|have|has|contain|contains|include|includes|appear|appears)(?![\p{L}])/iu;
+const DETERMINER_AND_WORD = /(?<![\p{L}])(the|a|an|its|their|our|each|every|any|no|this|these|those)\s+(?!(user|assistant|model|agent|ai|llm|you|they|we|and|or|then|but|to|also|always|never|please|just|first|now)\s)\p{L}+\s+$/iu;
+const NOUN_THEN_VERB = /^(\s+\p{L}+)?\s+(can|may|might|could|will|would|are|is|were|was|have|has|contain|contains|include|includes|appear|appears)(?![\p{L}])/iu;
 
 function nominal(verb: string, before: string, after: string): boolean {
   if (!/^[a-z]+$/i.test(verb)) return false;
@@ -682,7 +690,10 @@ const THIS_TOOL = /\b(this|the same) (tool|function)\b/i;
 const AWAY_FROM_OTHERS = new RegExp(`(${SUPPRESS.source})\\s+((any|all|every|other|another|the other|aucun|ningún|ninguna|keine?|kein|nenhum|nessun|никаки\\p{L}*|других)\\s+(\\p{L}+\\s+)?(tools?|servers?|outils?|herramientas?|werkzeuge?|ferramentas?|strumenti|инструмент\\p{L}*))(?![\\p{L}])|(never|do not|don't) (let|allow) (any )?(other|another) tools?(?![\\p{L}])`, 'iu');
 
 /** A tool named by its kind with an indefinite article, compounds included: "an email tool", "een e-mailtool", "ein Zahlungs-Tool". */
-const KIND_TOOL = /(?<![\p{L}])(an?|een|ein|eine|einem|einen|un|une|um|uma|uno|una)\s+([\p{L}-]+\s+)?[\p{L}-]*(tool|werkzeug|herramienta|outil|ferramenta|strumento)(?![\p{L}])/iu;
+const KIND_TOOL = /(?<![\p{L}])(an?|een|ein|eine|einem|einen|un|une|um|uma|uno|una)\s+([\p{L}-]+\s+)?[\p{L}-]*(tool|werkzeug|herramienta|outil|ferramenta|strumento)(?![\p{L}])|(?<![\p{L}])(?!(these|those|the|our|my|its|this|all|any|other|some|available)\s)\p{L}{3,}\s+(tools|werkzeuge|outils|herramientas|ferramentas|strumenti)(?![\p{L}])|\p{L}+\s*(도구|工具|ツール)/iu;
+
+/** A standing rule: "must", "should", "always", "shall", in the lexicon's main languages. */
+const RULE_WORD = /(?<![\p{L}])(must|should|shall|always|has to|have to|debe|deben|siempre|doit|doivent|toujours|muss|müssen|immer|deve|devem|sempre|должен|должны|всегда)(?![\p{L}])/iu;
 
 /** "Any payment tool", "cualquier herramienta", "любого инструмента": a tool named by what it is, in the lexicon's languages. */
 const ANY_TOOL =
@@ -697,7 +708,7 @@ const USER_TRIGGER = /(?<![\p{L}])(when(ever)?|if|once|cuando|si|quand|wenn|fall
 const UNCONFIRMED = /\bno (confirmation|approval|permission|consent) (is )?(needed|required|necessary)\b|\bwithout (asking|confirmation|confirming|approval|checking with the user)\b|\b(immediately|automatically) (call|invoke|run)\b/i;
 
 /** A fixed place money or data can be sent: an IBAN, an account or card number, a wallet, a mailbox, a URL, a git remote. */
-const LITERAL = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|(?<![\w.-])\d{10,34}(?![\w-]|\.\d)|\b0x[0-9a-fA-F]{40}\b|\b(bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b|[\w.+-]+@[\w-]+(\.[\w-]+)+|\bhttps?:\/\/[^\s"'<>]+/;
+const LITERAL = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|(?<![\w.-])\d{10,34}(?![\w-]|\.\d)|(?<![\w.-])\d{2,6}(?:-\d{2,8}){2,4}(?![\w-]|\.\d)|\b0x[0-9a-fA-F]{40}\b|\b(bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b|[\w.+-]+@[\w-]+(\.[\w-]+)+|\bhttps?:\/\/[^\s"'<>]+/;
 /** Putting one thing in another's place, in the languages of the lexicon. */
 const SWAP =
   /\b(put|move|swap|substitute|replace|use|route|set|redirect|change|point|send)\b|(?<![\p{L}])(замен|подмен|подстав|перенаправ|замін|підмін|підстав|reemplaz|sustitu|cambi|modifi|remplac|ersetz|tausch|substitu|sostitu|vervang|zamie|podmie|değiştir|ganti|thay|替换|替え|바꾸|교체|استبدل|החלף)\p{L}*/iu;
