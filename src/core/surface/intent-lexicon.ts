@@ -29,8 +29,9 @@ export const OVERRIDE = any([
   `${B}(previous|prior|earlier|original|old|your)\\s+(instructions|guidelines|rules|directives|constraints)\\s+(no longer|do not|don't|are no longer)\\s+appl`,
   `${B}you are no longer${E}|${B}your (new|real|true|actual) (job|task|purpose|role|goal|objective|mission) (is|now)${E}|${B}your (only|sole) (job|task|purpose|role|goal|objective|mission) is now${E}|${B}you are now${E}|${B}from (now|this point) (on|forward),?\\s+(you|act|behave|respond)${E}|${B}new (system )?instructions?\\s*:|${B}you are (now )?(acting|operating|running) as${E}`,
   `${B}(guidance|instructions|guidelines|rules|policies|setup|configuration)\\b[^.]{0,80}\\bno longer appl`,
-  `${B}(policies|policy|instructions|guidelines|rules|constraints)\\b[^.;]{0,60}\\b(are|is|have been|has been) (superseded|void|revoked|suspended|overridden|lifted|no longer valid)`,
-  `${B}(comply with|follow|obey|execute) (any|all|every) (instructions?|commands?|requests?)\\b[^.]{0,40}\\b(tool (outputs?|results?)|tool responses?)`,
+  `${B}(policies|policy|instructions|guidelines|guidance|rules|constraints)\\b[^.;]{0,60}\\b(are|is|have been|has been) (superseded|void|revoked|suspended|overridden|lifted|no longer valid)`,
+  `${B}(comply with|follow|obey|execute) (any|all|every) (instructions?|commands?|requests?)\\b[^.]{0,40}\\b(tool (outputs?|results?)|tool responses?|(pages?|websites?|sites?|documents?|content|results?|emails?|files?) (you|the assistant|the model) (fetch|read|open|visit|receive)\\p{L}*)`,
+  `${B}regardless of (what|whatever|which|the) (\\w+ )?(the user|they|user) (typed|entered|said|asked|chose|gave|wants?|specified)${E}|${B}(sin importar|independientemente de) lo que (el usuario|diga|escriba)|${B}(quoi que|peu importe ce que) (dise|tape|saisisse) l'utilisateur|${B}(egal|unabhängig davon),? was (der|die) (nutzer|benutzer)\\p{L}*`,
   `${B}treats? (requests|instructions)\\b[^.]{0,30}\\btool results?\\b[^.]{0,30}\\b(operator|admin|system)`,
   `${B}(act|behave|respond|operate) as\\b[^.]{0,60}\\b(with no|without (any )?)(restrictions|limits|filters|guidelines)`,
   `${B}(developer|god|admin|jailbreak|unrestricted) mode${E}`,
@@ -100,6 +101,8 @@ export const CONCEAL = any([
   `${B}(silently|secretly|quietly|covertly|invisibly) (copy|copies|send|sends|forward|forwards|upload|uploads|add|adds|include|includes|log|logs|mirror|mirrors|store|stores|bcc)${E}`,
   `${B}(keep|hide) (this|it|that) (hidden|secret|private)? ?from the user${E}|${B}without (the user's|their) (knowledge|consent|awareness)`,
   `${B}the user (cannot|can't|can not|must not|should not|will not|won't|does not|doesn't) (see|know about|notice) (this|these|that) (comment|note|text|instructions?|part|section|step)s?${E}`,
+  // Without the user finding out: "ohne dass der Nutzer davon erfährt", "sin que el usuario lo sepa", "without the user noticing".
+  `${B}without (the user|them|users) (noticing|knowing|finding out|being told|realising|realizing)${E}|${B}ohne dass (der|die) (nutzer|benutzer|anwender)\\p{L}* (davon |es |etwas )?(erfährt|weiß|merkt|bemerkt|mitbekommt)|${B}sin que el usuario (lo |se )?(sepa|note|entere|dé cuenta)|${B}sans que l'utilisateur (ne )?(le )?(sache|remarque|s'en aperçoive)|${B}sem que o usu[aá]rio (saiba|perceba|note)|${B}senza che l'utente (lo )?(sappia|noti|se ne accorga)|${B}так,? чтобы пользователь не (знал|заметил)|${B}щоб користувач не (знав|помітив)`,
   // Leaving something out of what the user is told, or making sure they see no change: "leave it out when you read the list back to the user".
   `${B}(leave|keep) (it|this|that|them|these) out\\b[^.;]{0,60}\\b(the\\s+)?users?${E}|${B}(so|so that|and) (nobody|no one|no-one) (notices|sees|knows|will (notice|see|know))${E}|${B}(so|so that|and) (the user|they|users) (sees?|notices?|will (see|notice)|won't (see|notice)|(do|does|will) not (see|notice)) (no|any|nothing|none of)\\b`,
   `${B}(the user|users?) (will |would )?(never |not |won't |doesn't |does not )?(see|sees|notice|notices|know|knows) (no|any|a) (difference|change)${E}`,
@@ -180,6 +183,11 @@ export const SENSITIVE = any([
   `${B}salasan(a|at|oja)${E}|${B}keskusteluhistoria\\p{L}*|${B}api-avai\\p{L}*|${B}ympäristömuuttuj\\p{L}*|${B}(adgangskode|passord|kodeord)(r|er|et|en|ene|rne)?${E}|(chat|samtale)histori(k|kk)(ken|en)?|${B}api-nøgl\\p{L}*|${B}api-nøkkel\\p{L}*|${B}miljø(variabler|variablene)`,
   `পাসওয়ার্ড|কথোপকথনের (পুরো )?ইতিহাস|এপিআই কী|পরিবেশ ভেরিয়েবল`,
   `${B}(nywila|nenosiri|historia ya mazungumzo|funguo za api|vigezo vya mazingira)${E}`,
+  // Key and credential files by extension, connection strings.
+  `\\.(pem|p12|pfx|kdbx|keystore|jks|ppk)${E}|${B}(connection strings?|database urls?|dsn)${E}|${B}[A-Z][A-Z0-9]*_(DSN|DATABASE_URL|CONNECTION_STRING|CREDENTIALS|PASS|PWD|PASSWD|AUTH)${E}|${B}DATABASE_URL${E}`,
+  // Personal information and contact details, in the lexicon's languages.
+  `${B}(personal (information|data|details)|contact (details|information|data)|datos personales|datos de contacto|données personnelles|coordonnées|persönliche(n)? daten|kontaktdaten|dados pessoais|dados de contato|dati personali|dati di contatto|личные данные|персональные данные|контактные данные|dane osobowe|kişisel (veri|bilgi)\\p{L}*)${E}|个人信息|个人数据|個人情報|개인 ?정보`,
+  `${B}(переменн\\p{L}* окружени\\p{L}*|змінн\\p{L}* середовищ\\p{L}*|токен\\p{L}* доступ\\p{L}*)`,
   // What the user's machine holds beyond files: the clipboard, shell and browser history, keystrokes.
   `${B}(the user's |their )?(clipboard( contents)?|shell history|command history|bash history|browser history|browsing history|keystrokes|screen contents)${E}|${B}(zsh|bash|fish)_history${E}|\\.(zsh|bash)_history`,
   `${B}(the user's|their) (\\w+ ){0,2}(full name|real name|home address|date of birth|birthday)${E}|${B}(date of birth|birth date)${E}`,
@@ -207,7 +215,7 @@ export const SENSITIVE = any([
   `(?<![\\p{L}])(syst[eéè]e?m|sistem|systém|систем|συστήματ)\\p{L}*[\\s-]*(prompt|instru|istru|anweisung|vorgabe|промпт|инструкц|інструкц|підказк|подсказк|οδηγ)\\p{L}*`,
   `(?<![\\p{L}])(prompt|instru|istru|промпт|инструкц|інструкц|οδηγ)\\p{L}*\\s+((de|du|del|di|do|da|della|dello|des|του|της)\\s+)?(syst[eéè]|sistem|систем|συστήματ)\\p{L}*`,
   // The user's earlier messages, in the languages that put "of the user" or "previous" around the word.
-  `(?<![\\p{L}])(messages?|mensajes?|messaggi|mensagens|μηνύματα|сообщения|повідомлення|wiadomości|berichten|nachrichten|meddelanden)\\s+(of|from|de|del|des|du|di|dell'|do|da|dos|das|του|от|від|od|van|von)\\s+(the\\s+|l'|la\\s+|el\\s+|o\\s+|der\\s+|de\\s+)?(user|usuario|utilisateur|utente|usuário|χρήστη|пользовател|користувач|użytkownik|gebruiker|nutzer|benutzer|anvädar)\\p{L}*`,
+  `(?<![\\p{L}])(messages?|mensajes?|messaggi|mensagens|μηνύματα|сообщения|повідомлення|wiadomości|berichten|nachrichten|meddelanden)\\s+(\\p{L}+\\s+)?(of|from|de|del|des|du|di|dell'|do|da|dos|das|του|от|від|od|van|von)\\s+(the\\s+|l'|la\\s+|el\\s+|o\\s+|der\\s+|de\\s+)?(user|usuario|utilisateur|utente|usuário|χρήστη|пользовател|користувач|użytkownik|gebruiker|nutzer|benutzer|anvädar)\\p{L}*`,
   `(?<![\\p{L}])(προηγούμεν|предыдущ|попередн|poprzedni|vorherig|früher|anterior|précédent|precedent|eerdere|vorige|tidigare)\\p{L}*\\s+(\\p{L}+\\s+)?(μηνύματα|сообщени|повідомлен|wiadomości|nachrichten|mensajes|mensagens|messages|messaggi|berichten|meddelanden)\\p{L}*`,
   // What other tool calls returned: "the raw outputs of the last five tool calls", "alle eerdere tool-resultaten".
   `${B}(outputs?|results?|responses?|return values?) of (the |your |all |any |every |each )?(\\p{L}+ ){0,3}tool[- ]?calls?${E}`,
@@ -234,6 +242,7 @@ export const SENSITIVE = any([
 export const TRANSFER = any([
   // en (imperative and "you/the model must …" forms)
   `${BV}(read|cat|open|load|fetch|collect|gather|extract|send|forward|upload|post|transmit|exfiltrate|leak|include|attach|append|prepend|add|put|insert|paste|copy|fill|provide|pass|supply|embed|encode|dump|share|reveal|print|output|submit|mirror|store|save|log|write|replace|repeat|recite|restate|echo|disclose|repeating|reciting|revealing|disclosing)${EV}|${BV}set (this|it|the \\w+ (field|parameter)) to${EV}|${BV}(set|populated|filled) (to|with)${EV}`,
+  `${BV}(sent|forwarded|uploaded|posted|included|attached|copied|added|appended|shared|submitted|passed|put|written|logged|stored|mirrored|transmitted|placed|inserted|filled|pasted|read) (\\w+ )?by (the )?(ai |llm )?(assistant|model|agent|ai|llm)${EV}`,
   `${BV}(must|should|shall|has to|needs to|is to|are to) (also |always |then )?be (sent|forwarded|uploaded|posted|included|attached|copied|added|appended|shared|submitted|passed|put|written|logged|stored|mirrored|transmitted)${EV}`,
   // it, nl, sv, pl, cs, uk, tr
   `${BV}(leggi|leggere|invia|inviare|includi|includere|inserisci|inserire|aggiungi|aggiungere|allega|copia|incolla|metti|passa|fornisci|condividi|riporta|trasmetti|carica)${EV}`,
@@ -315,7 +324,7 @@ export const NEGATION = any([
   `${B}(do not|don't|does not|doesn't|never|no need to|not|avoid|without|must not|mustn't|should not|shouldn't|cannot|can't|blocked|rejected|refused|denied|forbidden)${E}`,
   `${B}(no|nunca|jamás|ne|jamais|nicht|nie|kein|keine|não|nao|не|никогда)${E}`,
   `${B}(non|mai|niet|nooit|geen|inte|aldrig|nigdy|ніколи|asla|jangan|tidak|tanpa|không|đừng|chớ|لا|لن|دون|بدون|אל|לא|نه|نیست|نباید|هرگز|نمی‌?\\p{L}*)${E}|नहीं|मत|않|말고|지 마`,
-  `不要|别|切勿|禁止|无需|ないで|しないで|不要です|禁止`,
+  `不要|别|切勿|禁止|无需|不会|不得|不能|不可|从不|绝不|ないで|しないで|不要です|禁止`,
 ]);
 
 /** Words a tool's own job may legitimately involve: a tool named after them may ask for them. */
