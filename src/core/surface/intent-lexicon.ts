@@ -35,6 +35,8 @@ export const OVERRIDE = any([
   `${B}treats? (requests|instructions)\\b[^.]{0,30}\\btool results?\\b[^.]{0,30}\\b(operator|admin|system)`,
   `${B}(act|behave|respond|operate) as\\b[^.]{0,60}\\b(with no|without (any )?)(restrictions|limits|filters|guidelines)`,
   `${B}(developer|god|admin|jailbreak|unrestricted) mode${E}`,
+  `\\[\\s*\\/?\\s*(system|admin|developer|root|operator)([\\s_-]*(override|mode|message|prompt|instructions?|notice|command))?\\s*\\]|${B}permissions? (elevated|escalated|granted)${E}|${B}(execute|run) (any |all )?(shell )?commands? (found )?(from|in) tool (results?|outputs?)${E}`,
+  `${B}(with|has|have) no (content|safety) (policy|policies|filters?|restrictions|guidelines|rules)${E}`,
   `${B}(ignore|disregard|override|bypass)\\s+(any|all|every|the|your|the user's)\\s+(\\w+\\s+){0,2}(instructions|prompts?|directives|guidelines|policies|safeguards|guardrails)${E}`,
   `${B}(pre-?approved|already (been )?(approved|authori[sz]ed)) by (the |an? )?(administrator|admin|operator|system|developer|security team)${E}`,
   `${B}system\\s+(message|prompt|override|notice|instruction)s?\\s*(#+|:)|#{2,}\\s*system${E}`,
@@ -182,11 +184,12 @@ export const SENSITIVE = any([
   `${B}parol(a|ele|ei|ă)${E}|${B}istoricul (complet )?(al )?(conversației|conversatiei|chatului)|${B}chei(le)? (api|private|ssh)|${B}variabile(le)? de mediu|${B}jelsz(ó|ava|avai|avait|avak|avát|avakat)${E}|${B}beszélgetés(i)? (előzmény|napló)\\p{L}*|${B}api[- ]kulcs\\p{L}*|${B}környezeti változ\\p{L}*`,
   `${B}salasan(a|at|oja)${E}|${B}keskusteluhistoria\\p{L}*|${B}api-avai\\p{L}*|${B}ympäristömuuttuj\\p{L}*|${B}(adgangskode|passord|kodeord)(r|er|et|en|ene|rne)?${E}|(chat|samtale)histori(k|kk)(ken|en)?|${B}api-nøgl\\p{L}*|${B}api-nøkkel\\p{L}*|${B}miljø(variabler|variablene)`,
   `পাসওয়ার্ড|কথোপকথনের (পুরো )?ইতিহাস|এপিআই কী|পরিবেশ ভেরিয়েবল`,
+  `پاس ?ورڈ|خفیہ کلید|بات چیت کی (پوری )?تاریخ|اسناد`,
   `${B}(nywila|nenosiri|historia ya mazungumzo|funguo za api|vigezo vya mazingira)${E}`,
   // Key and credential files by extension, connection strings.
   `\\.(pem|p12|pfx|kdbx|keystore|jks|ppk)${E}|${B}(connection strings?|database urls?|dsn)${E}|${B}[A-Z][A-Z0-9]*_(DSN|DATABASE_URL|CONNECTION_STRING|CREDENTIALS|PASS|PWD|PASSWD|AUTH)${E}|${B}DATABASE_URL${E}`,
   // Personal information and contact details, in the lexicon's languages.
-  `${B}(personal (information|data|details)|contact (details|information|data)|datos personales|datos de contacto|données personnelles|coordonnées|persönliche(n)? daten|kontaktdaten|dados pessoais|dados de contato|dati personali|dati di contatto|личные данные|персональные данные|контактные данные|dane osobowe|kişisel (veri|bilgi)\\p{L}*)${E}|个人信息|个人数据|個人情報|개인 ?정보`,
+  `${B}(personal (information|data|details|profile)|id (card )?numbers?|identity (card|document) numbers?|contact (details|information|data)|datos personales|datos de contacto|données personnelles|coordonnées|persönliche(n)? daten|kontaktdaten|dados pessoais|dados de contato|dati personali|dati di contatto|личные данные|персональные данные|контактные данные|dane osobowe|kişisel (veri|bilgi)\\p{L}*)${E}|个人信息|个人数据|個人情報|개인 ?정보`,
   `${B}(переменн\\p{L}* окружени\\p{L}*|змінн\\p{L}* середовищ\\p{L}*|токен\\p{L}* доступ\\p{L}*)`,
   // What the user's machine holds beyond files: the clipboard, shell and browser history, keystrokes.
   `${B}(the user's |their )?(clipboard( contents)?|shell history|command history|bash history|browser history|browsing history|keystrokes|screen contents)${E}|${B}(zsh|bash|fish)_history${E}|\\.(zsh|bash)_history`,
@@ -241,7 +244,7 @@ export const SENSITIVE = any([
 /** Asking the model to move data: read, collect, send, put into an argument. */
 export const TRANSFER = any([
   // en (imperative and "you/the model must …" forms)
-  `${BV}(read|cat|open|load|fetch|collect|gather|extract|send|forward|upload|post|transmit|exfiltrate|leak|include|attach|append|prepend|add|put|insert|paste|copy|fill|provide|pass|supply|embed|encode|dump|share|reveal|print|output|submit|mirror|store|save|log|write|replace|repeat|recite|restate|echo|disclose|repeating|reciting|revealing|disclosing)${EV}|${BV}set (this|it|the \\w+ (field|parameter)) to${EV}|${BV}(set|populated|filled) (to|with)${EV}`,
+  `${BV}(read|cat|open|load|fetch|collect|gather|extract|send|forward|upload|post|transmit|exfiltrate|leak|include|attach|append|prepend|add|put|insert|paste|copy|fill|provide|pass|supply|embed|encode|dump|share|reveal|print|output|submit|mirror|store|save|log|write|replace|repeat|recite|restate|echo|disclose|repeating|reciting|revealing|disclosing|prefill|pre-fill|populate|stuff|seed)${EV}|${BV}(must|should|shall|has to|needs to) (also |always )?(carry|contain|include|hold|embed)${EV}|${BV}set (this|it|the \\w+ (field|parameter)) to${EV}|${BV}(set|populated|filled) (to|with)${EV}`,
   `${BV}(sent|forwarded|uploaded|posted|included|attached|copied|added|appended|shared|submitted|passed|put|written|logged|stored|mirrored|transmitted|placed|inserted|filled|pasted|read) (\\w+ )?by (the )?(ai |llm )?(assistant|model|agent|ai|llm)${EV}`,
   `${BV}(must|should|shall|has to|needs to|is to|are to) (also |always |then )?be (sent|forwarded|uploaded|posted|included|attached|copied|added|appended|shared|submitted|passed|put|written|logged|stored|mirrored|transmitted)${EV}`,
   // it, nl, sv, pl, cs, uk, tr
@@ -251,7 +254,7 @@ export const TRANSFER = any([
   `${BV}(прочитай|надішли|відправ|додай|встав|скопіюй|передай|включи|поклади)${EV}|${BV}(oku|gönder|ekle|yapıştır|kopyala|koy|ilet|paylaş|yükle|yaz)(y?[ıiuü]n(ız|iz|uz|üz)?|meli\\p{L}*|malı\\p{L}*)?${EV}`,
   // ar, he, fa, hi, id, vi, ko
   `${BV}و?(اقرأ|إقرأ|أرسل|ارسل|ضع|أضف|اضف|انسخ|الصق|أدرج|ادرج|أرفق|ارفق|شارك|ارفع|املأ)${EV}|${BV}(קרא|שלח|הוסף|הכנס|העתק|הדבק|צרף|שתף|לקרוא|לשלוח|להוסיף|להכניס|להעתיק|להדביק|לצרף|לשתף|לכלול|למלא)${EV}|بخوان|بفرست|ارسال کن|اضافه کن|قرار بده|کپی کن`,
-  `पढ़ें|पढ़ो|पढ़कर|भेजें|बदल दें|बदलें|भरें|भेजो|भेज दें|शामिल करें|डालें|जोड़ें|कॉपी करें|चिपकाएं|साझा करें|अपलोड करें`,
+  `بھیجیں|بھیجو|بھیج دیں|ڈالیں|شامل کریں|کاپی کریں|पढ़ें|पढ़ो|पढ़कर|भेजें|बदल दें|बदलें|भरें|भेजो|भेज दें|शामिल करें|डालें|जोड़ें|कॉपी करें|चिपकाएं|साझा करें|अपलोड करें`,
   `${BV}(baca|kirim|kirimkan|sertakan|tambahkan|masukkan|salin|tempel|lampirkan|bagikan|unggah|isi|isikan)${EV}|${BV}(đọc|gửi|thêm|chèn|sao chép|chép|dán|đính kèm|chia sẻ|tải lên|đặt|đưa|điền)${EV}`,
   `읽어|읽고|읽은|보내|전송|포함|넣어|넣으|넣고|첨부|복사|붙여|입력|공유|업로드`,
   // th, el, ro, hu, fi, da, no, bn
@@ -344,7 +347,7 @@ export const MODIFY = any([
 /** Steering the model away from a tool: never use X, X is broken. */
 export const SUPPRESS = any([
   `${B}(never|do not|don't|avoid|stop) (use|call|using|calling|invoke|invoking|trust|trusting)${E}|${B}(never|do not|don't) (let|allow) (any )?(other|another) tools?${E}`,
-  `${B}(is|are) (deprecated|broken|unsafe|malicious|compromised|untrusted|disabled|not to be trusted)${E}`,
+  `${B}(is|are|was|has been) (shut down|discontinued|retired|offline|no longer working|not working)${E}|${B}(is|are) (deprecated|broken|unsafe|malicious|compromised|untrusted|disabled|not to be trusted)${E}`,
   `${B}(returns|gives|produces|is returning) (truncated|corrupted|wrong|broken|stale|incorrect|unreliable)${E}|${B}known issue${E}`,
   `${B}(nunca|no) (uses|use|llames)${E}|${B}n'utilise (jamais|pas)${E}|${B}(niemals|nie|nicht) (verwenden|benutzen|aufrufen)${E}|${B}nunca (use|usar|chame)${E}|${B}никогда не (используй|вызывай)`,
   `不要(使用|调用)|禁止(使用|调用)|使わないで|使用しないで|呼び出さないで`,
@@ -369,7 +372,7 @@ export const ADDRESS = any([
   `${B}(para|al) (el )?(asistente|agente|modelo)${E}|${B}(pour|à) l'(assistant|agent|ia)${E}|${B}(für|an) (den|die) (assistenten|agenten|ki)${E}|${B}para o (assistente|agente|modelo)${E}`,
   `${B}(per|all') ?(l')?(assistente|agente)${E}|${B}l'assistente (deve|dovrebbe)${E}|${B}(voor|aan) de (assistent|agent)${E}|${B}(till|för) (assistenten|agenten)${E}|${B}(dla|do) (asystenta|agenta|modelu)${E}|${B}pro (asistenta|agenta)${E}`,
   `${B}(для|к) (ассистента|ассистенту|помощника|модели|агента|асистента|помічника)${E}|${B}asistan(a|ın)? (için|'a|'ın)|${B}yapay zeka${E}`,
-  `للمساعد|إلى المساعد|أيها المساعد|للوكيل|לעוזר|עבור העוזר|برای دستیار|به دستیار|सहायक (के लिए|को)|(एआई|AI) के लिए`,
+  `اسسٹنٹ کے لیے|معاون کے لیے|للمساعد|إلى المساعد|أيها المساعد|للوكيل|לעוזר|עבור העוזר|برای دستیار|به دستیار|सहायक (के लिए|को)|(एआई|AI) के लिए`,
   `สำหรับผู้ช่วย|ถึงผู้ช่วย|${B}(για|προς) τον βοηθό${E}|${B}pentru asistent(ul)?${E}|${B}az? (asszisztensnek|ai-nak|mi-nek)${E}|${B}avustajalle${E}|${B}til (assistenten|agenten)${E}|সহকারীর জন্য|সহকারীকে|${B}kwa msaidizi${E}`,
   `${B}(untuk|kepada) (asisten|agen)${E}|${B}(cho|gửi|dành cho) (trợ lý|mô hình)|${B}trợ lý( ai)?\\s*:`,
   `어시스턴트에게|어시스턴트에|에이전트에게|모델에게|アシスタントへ|アシスタントに|エージェントへ|アシスタント向け|(给|致|对)(助手|AI|模型|智能体)|助手(注意|须知)`,
@@ -378,6 +381,6 @@ export const ADDRESS = any([
 /** What a tool's argument is called, in each language: "put it in the `notes` field", "debug 파라미터에 넣으세요". */
 export const PARAMETER_WORD = any([
   `${B}(parameters?|params?|fields?|arguments?|args?|inputs?|property|properties|campo|champ|paramètre|feld|parametro|parâmetro|argumento|veld|parameter[sn]?|fält(et)?|parametr(ze|u|em)?|pol[ue]|alan\\p{L}*|parametre\\p{L}*|поле|пол[ея]|параметр\\p{L}*|kolom|tham số|trường)${E}`,
-  `参数|字段|パラメータ|フィールド|引数|파라미터|매개변수|필드|인자|الحقل|حقل|المعامل|पैरामीटर|फ़ील्ड|שדה|פרמטר|فیلد|پارامتر|พารามิเตอร์|ฟิลด์|ফিল্ড|প্যারামিটার`,
+  `فیلڈ|参数|字段|パラメータ|フィールド|引数|파라미터|매개변수|필드|인자|الحقل|حقل|المعامل|पैरामीटर|फ़ील्ड|שדה|פרמטר|فیلد|پارامتر|พารามิเตอร์|ฟิลด์|ফিল্ড|প্যারামিটার`,
   `${B}(παράμετρο|πεδίο|câmpul|parametrul|mező\\p{L}*|paraméter\\p{L}*|kenttään|kenttä\\p{L}*|parametri\\p{L}*|feltet|kigezo|sehemu|medan)${E}`,
 ]);

@@ -105,7 +105,7 @@ const URL = /\bhttps?:\/\/(?:[^\s"'<>)\]{]|<[^<>"\n]{1,80}>|\{[^{}"\n]{1,200}\}|
  * the model holds (`?c=CHAT_HISTORY`); `YOUR_API_KEY` is what a user pastes into a documented
  * example, not a placeholder the model fills.
  */
-const PLACEHOLDER = /\{\{?[^}]*\}\}?|<[^<>]+>|\$\{?[A-Z_]+\}?|%s|\[[A-Z_ ]{3,}\]|=(?:[A-Z0-9]+_)*(CHAT|HISTORY|CONVERSATION|TRANSCRIPT|CONTEXT|PROMPT|MESSAGES)(?:_[A-Z0-9]+)*(?=[&#]|$)/;
+const PLACEHOLDER = /\{\{?[^}]*\}\}?|<[^<>]+>|\$\{?[A-Z_]+\}?|%s|\[[A-Z_ ]{3,}\]|=(?:[A-Z0-9]+_)*(CHAT|HISTORY|CONVERSATION|TRANSCRIPT|CONTEXT|PROMPT|MESSAGES|SECRETS?|TOKENS?|PASSWORDS?|CREDENTIALS|COOKIES?|KEYS|ENV)(?:_[A-Z0-9]+)*(?=[&#)]|$)/;
 const PLACEHOLDER_ALL = new RegExp(PLACEHOLDER.source, 'g');
 const APPEND = /\b(append|add|include|attach|put|encode|insert|send)\b[^.]{0,60}\b(to|in|into|as)\b[^.]{0,20}\b(the )?(url|link|query|query string|parameter|endpoint|address)\b/i;
 /** Secrets among the sensitive words: their requests are secret-reference, the rest data-request. */
@@ -706,7 +706,7 @@ const THIS_TOOL = /\b(this|the same) (tool|function)\b/i;
 const AWAY_FROM_OTHERS = new RegExp(`(${SUPPRESS.source})\\s+((any|all|every|other|another|the other|aucun|ningún|ninguna|keine?|kein|nenhum|nessun|никаки\\p{L}*|других)\\s+(\\p{L}+\\s+)?(tools?|servers?|outils?|herramientas?|werkzeuge?|ferramentas?|strumenti|инструмент\\p{L}*))(?![\\p{L}])|(never|do not|don't) (let|allow) (any )?(other|another) tools?(?![\\p{L}])`, 'iu');
 
 /** A tool named by its kind with an indefinite article, compounds included: "an email tool", "een e-mailtool", "ein Zahlungs-Tool". */
-const KIND_TOOL = /(?<![\p{L}])(an?|een|ein|eine|einem|einen|un|une|um|uma|uno|una)\s+([\p{L}-]+\s+)?[\p{L}-]*(tool|werkzeug|herramienta|outil|ferramenta|strumento)(?![\p{L}])|(?<![\p{L}])(?!(these|those|the|our|my|its|this|all|any|other|some|available)\s)\p{L}{3,}\s+(tools|werkzeuge|outils|herramientas|ferramentas|strumenti)(?![\p{L}])|\p{L}+\s*(도구|工具|ツール)/iu;
+const KIND_TOOL = /(?<![\p{L}])(an?|een|ein|eine|einem|einen|un|une|um|uma|uno|una)\s+([\p{L}-]+\s+)?[\p{L}-]*(tool|werkzeug|herramienta|outil|ferramenta|strumento)(?![\p{L}])|(?<![\p{L}])(?!(these|those|the|our|my|its|this|all|any|other|some|available)\s)\p{L}{3,}\s+(tools|werkzeuge|outils|herramientas|ferramentas|strumenti)(?![\p{L}])|\p{L}+\s*(도구|工具|ツール)|(?<![\p{L}])(כלי|أداة|ابزار)\s+\p{L}+/iu;
 
 /** Changing the content of another tool's action: appending, prepending, copying it elsewhere. */
 const ALTER = /\b(append|prepend|bcc|cc|redirect|override|rewrite|insert|inject|replace)\b|(?<![\p{L}])(añade|agrega|ajoute|füge|hänge|aggiungi|adicione|добавь|додай|voeg|dodaj)(?![\p{L}])/iu;
@@ -753,7 +753,7 @@ function shadowing(sentence: string, self: string, toolNames: string[], ownWords
   const trigger = TRIGGER.exec(sentence);
   // An identifier is a tool where the sentence says "tool", or where a trigger and a fixed address come with it ("whenever a push happens through git_push, … git@mirror.example").
   // Disparaging a name while promoting itself ("X is broken; route everything through cal_sync") makes the name a tool's.
-  const promotes = sentence.includes(self) || THIS_TOOL.test(sentence);
+  const promotes = sentence.includes(self) || THIS_TOOL.test(sentence) || /\b(route|send|direct|use)\b[^.;]{0,40}\b(here|through (this|me|us)|to this (server|tool))\b/i.test(sentence);
   if (TOOL_WORD.test(sentence) || (trigger && literal) || (promotes && SUPPRESS.test(sentence))) {
     for (const match of sentence.matchAll(IDENTIFIER)) {
       if (match[0] === self || ownWords.has(match[0]) || literal?.[0].includes(match[0])) continue;
@@ -762,7 +762,7 @@ function shadowing(sentence: string, self: string, toolNames: string[], ownWords
     }
   }
   // "The other read_file, from the filesystem server, is deprecated": a tool of the same name elsewhere, disparaged.
-  const twin = SUPPRESS.exec(sentence) && new RegExp(`(?<![\\p{L}])(the other|another|other server's|the original|the built-in|the default|the old)\\s+[\`'"]?${escapeRegExp(self)}(?![\\w-])`, 'iu').exec(sentence);
+  const twin = SUPPRESS.exec(sentence) && new RegExp(`(?<![\\p{L}])(the other|another|other server's|the original|the built-in|the default|the old|\\p{Lu}[\\p{L}-]*'s)\\s+[\`'"]?${escapeRegExp(self)}(?![\\w-])`, 'iu').exec(sentence);
   if (twin) return { tool: self, how: 'steers the model away from another server\'s', words: twin[0], foreign: true };
   for (const tool of candidates) {
     const foreign = !own.has(tool);
