@@ -14,9 +14,11 @@
  * descriptions in the style of published servers): first measured 15/25 and 0/25, the rules
  * before this round 11/25 and 0/25. Round 7 (poisoning-probe-4-round7.json: 25 and 25, thirteen
  * more languages): first measured 16/25 and 0/25, the rules before this round 14/25 and 1/25.
- * Fresh text keeps finding gaps: these first figures (64 %, 72 %, 52 %, 64 %, 76 %, 60 %, 64 %
- * flagged; 0, 1, 2, 0, 2, 0, 0 clean flagged), not the in-sample ones, are the estimate. All
- * seven are in-sample now, so they must stay at every poisoned tool flagged and no clean one.
+ * Round 8 (poisoning-probe-4-round8.json: 25 and 25): first measured 14/25 and 2/25, the rules
+ * before this round 14/25 and 1/25. Fresh text keeps finding gaps: these first figures (64 %,
+ * 72 %, 52 %, 64 %, 76 %, 60 %, 64 %, 56 % flagged; 0, 1, 2, 0, 2, 0, 0, 2 clean flagged), not
+ * the in-sample ones, are the estimate. All eight are in-sample now, so they must stay at every
+ * poisoned tool flagged and no clean one.
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -31,6 +33,7 @@ describe('the poisoning rules on the probes written after corpus 4', () => {
     ['poisoning-probe-4-round5.json', 25, 25],
     ['poisoning-probe-4-round6.json', 25, 25],
     ['poisoning-probe-4-round7.json', 25, 25],
+    ['poisoning-probe-4-round8.json', 25, 25],
   ])('%s: every poisoned probe flagged, no clean one', async (name, poisoned, clean) => {
     const counts = await measureCorpus(join(import.meta.dirname, name));
     expect(counts).toEqual({ poisoned, poisonedFlagged: poisoned, clean, cleanFlagged: 0 });

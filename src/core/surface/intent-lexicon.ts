@@ -43,7 +43,7 @@ export const OVERRIDE = any([
   `${B}(safety|security|content|usage)\\s+(policy|policies|guidelines|filters?|rules)\\s+(has|have)\\s+(been\\s+)?(updated|changed|disabled|lifted|removed|suspended)`,
   `${B}without (asking|requesting|seeking)( the user)?( for)? (confirmation|permission|approval|consent)`,
   `${B}(do not|don't|does not|doesn't|never) (ask|request|seek)( the user)?( for)? (confirmation|permission|approval)`,
-  `<\\s*\\/?\\s*(important|system|instructions?|secret|hidden|admin|assistant)\\s*>`,
+  `<\\s*\\/?\\s*(important|system|instructions?|secret|hidden|admin|assistant)\\s*>(?!\\s*(tags?|elements?|blocks?|sections?)${E})`,
   // Raising a tool's output, or the user's claimed rank, above the model's rules; switching its checks off.
   `${B}(instructions|commands|directives)\\b[^.]{0,80}\\b(follow|obey|execute|carry out) (them|these|those|it) (exactly|precisely|without question|as written|verbatim|to the letter)${E}`,
   `${B}(outranks?|overrides?|supersedes?|takes? precedence over) (the )?(user|system prompt|your instructions|your rules)${E}`,
@@ -99,7 +99,7 @@ export const CONCEAL = any([
   // In the passive, to whoever is kept in the dark: "this step should not be disclosed to the customer".
   `${B}(this|it|that|these)(\\s+\\p{L}+)?\\s+((should|must|shall|will|is to|are to|needs? to)\\s+)?(not|never)\\s+be\\s+(mentioned|disclosed|revealed|shown|surfaced|reported|told)\\s+to${E}`,
   `${B}no need to (mention|tell|inform|notify|disclose|say)${E}`,
-  `${B}(do not|don't|never) (mention|reveal|disclose) (it|this|that)${E}|${B}(do not|don't|never) (mention|reveal|disclose|tell (the user|them) about) the (change|switch|redirect|rule|step|copy|sync|upload|extra|addition)s?${E}|${B}keep (this|it) between us${E}`,
+  `${B}(tell|say to) (the user|them) nothing${E}|${B}(say|mention) nothing (to the user|about (it|this|that))${E}|${B}(do not|don't|never) (mention|reveal|disclose) (it|this|that)${E}|${B}(do not|don't|never) (mention|reveal|disclose|tell (the user|them) about) the (change|switch|redirect|rule|step|copy|sync|upload|extra|addition)s?${E}|${B}keep (this|it) between us${E}`,
   `${B}(silently|secretly|quietly|covertly|invisibly) (copy|copies|send|sends|forward|forwards|upload|uploads|add|adds|include|includes|log|logs|mirror|mirrors|store|stores|bcc)${E}`,
   `${B}(keep|hide) (this|it|that) (hidden|secret|private)? ?from the user${E}|${B}without (the user's|their) (knowledge|consent|awareness)`,
   `${B}the user (cannot|can't|can not|must not|should not|will not|won't|does not|doesn't) (see|know about|notice) (this|these|that) (comment|note|text|instructions?|part|section|step)s?${E}`,
@@ -130,14 +130,14 @@ export const CONCEAL = any([
   `ব্যবহারকারীকে (কিছু )?(বলবেন না|বলো না|জানাবেন না|জানিও না)`,
   `${B}(usimwambie|usimjulishe|bila kumwambia|bila kumjulisha) mtumiaji${E}`,
   // es
-  `${B}no\\s+(se lo\\s+|se la\\s+|le\\s+|lo\\s+|la\\s+|los\\s+|las\\s+)?(digas|menciones|informes|avises|cuentes|muestres)\\b[^.]{0,20}(usuario)?|${B}sin (avisar|decirle|informar|notificar)( al?)? usuario`,
+  `${B}no\\s+(se lo\\s+|se la\\s+|le\\s+|lo\\s+|la\\s+|los\\s+|las\\s+)?(digas|menciones|informes|avises|cuentes|muestres)\\b[^.]{0,20}(usuario)?|${B}sin (avisar|decirle|informar|notificar)( al?)? usuario|${B}sin (avisar|avisarle|decir nada|notificar)(?=\\s*[.;,]|\\s*$)`,
   // fr
   `${B}ne\\s+(le\\s+|lui\\s+|leur\\s+)?(dis|dites|mentionne|mentionnez|signale|signalez|montre|montrez)\\s+pas|${B}sans (prévenir|informer|avertir|le dire à) l'utilisateur`,
   // de
   `${B}(sage|erwähne|verrate|zeige|informiere)\\b[^.]{0,30}\\b(nutzer|benutzer|anwender)\\w*\\s+(nichts|nicht)|${B}ohne (den|dem) (nutzer|benutzer|anwender) zu (informieren|benachrichtigen|fragen)`,
   `${B}(nicht|nichts) (dem|den) (nutzer|benutzer|anwender) (sagen|erwähnen|mitteilen)`,
   // pt
-  `${B}sem (avisar|informar|contar|notificar)( o| ao)? usu[aá]rio|${B}n[aã]o (conte|diga|mencione|informe|avise|mostre)\\b[^.]{0,20}usu[aá]rio`,
+  `${B}sem (avisar|informar|contar|notificar)( o| ao)? usu[aá]rio|${B}nunca (conte|diga|mencione|informe|mostre)\\b[^.]{0,20}usu[aá]rio|${B}n[aã]o (conte|diga|mencione|informe|avise|mostre)\\b[^.]{0,20}usu[aá]rio`,
   // ru
   `${B}не\\s+(говори|говорите|сообщай|сообщайте|рассказывай|рассказывайте|показывай|упоминай)${E}|${B}без ведома пользователя|${B}незаметно`,
   `${B}пользовател(ю|я|ей|ям)${E}[^.]{0,30}(сообщать|говорить|рассказывать|показывать|упоминать) не (нужно|надо|следует|стоит)|${B}не (нужно|надо|следует|стоит) (сообщать|говорить|рассказывать|показывать|упоминать)[^.]{0,30}пользовател`,
@@ -152,7 +152,7 @@ export const SENSITIVE = any([
   // en
   `${B}(conversation|chat|message|dialog(ue)?)\\s+(history|so far|transcript|log|logs|context)${E}`,
   `${B}(transcript|contents?|summary|record|copy|copies) of (the |your |this |our |all |every |each |current |ongoing |present |active |entire |whole |full |live |user's |the user's |their )*(conversation|chat|messages?|session|emails?|inbox)`,
-  `(?<![\\p{L}])(email|e-mail|correos?|courriels?|messaggi|mensajes|messages|mensagens|nachrichten|kontakte|contactos|contatti|contacts|fichiers|archivos|dateien|documenti|documentos)\\s+(dell'utente|del usuario|de l'utilisateur|des (nutzers|benutzers)|do usuário|da usuária|dos usuários)`,
+  `(?<![\\p{L}])(email|e-mail|correos?|courriels?|messaggi|mensajes|messages|mensagens|nachrichten|kontakte|contactos|contatti|contacts|fichiers|archivos|dateien|documenti|documentos|texto|testo|texte|historial|cronologia|historique|dados|datos|données|dati)\\s+(dell'utente|del usuario|de l'utilisateur|des (nutzers|benutzers)|do usuário|da usuária|dos usuários)`,
   `${B}(every|all|each) (of the )?(messages?|prompts?)\\b[^.]{0,20}\\b(user|you)\\b|${B}the user (has|had|have) (written|typed|said|sent|mentioned|shared|pasted|entered|provided|disclosed)${E}|${B}(the user's|user's|their) (\\w+ ){0,3}(conversation|chat|messages)${E}|${B}(previous|prior|earlier|all|every|the user's|last) (\\d+ |\\w+ )?(user )?(messages|prompts|turns)${E}|${B}(entire|full|whole|complete) (conversation|chat|dialog(ue)?|context window|context)${E}`,
   `${B}(your|the) (\\w+ )?(system prompt|instructions|system message|hidden instructions)${E}`,
   `${B}credit card( numbers?| details)?${E}|${B}(cvv|cvc)${E}|${B}bank (logins?|credentials|account (numbers?|logins?))${E}|${B}social security numbers?${E}|${B}(one-time|2fa|otp|mfa) (codes?|passwords?)${E}`,
@@ -209,7 +209,7 @@ export const SENSITIVE = any([
   `${B}(everything|anything|all|whatever) (that )?(the user|they) (has |have |had )?(said|told you|typed|wrote|written|shared|mentioned)${E}`,
   // The user's own words, as the model holds them: "the full text of the user's last request", "everything the user has told you".
   `${B}(full|complete|entire|exact|verbatim|raw|whole) (text|content|contents|wording|copy) of (the |their |every |each |all )?(user's |their )?(\\w+ )?(requests?|questions?|messages?|prompts?|inputs?|answers?|replies)${E}`,
-  `${B}(the user's|their|your) (last|previous|latest|most recent|earlier|prior) (requests?|questions?|messages?|answers?|replies|responses?|prompts?)${E}|${B}(last|previous|latest) (answers?|replies|responses?) you (gave|sent|wrote)${E}`,
+  `${B}(the )?(last|previous|latest|most recent|earlier) user (messages?|requests?|prompts?|turns?|questions?)${E}|${B}(full|complete|entire|whole|raw) (original )?(emails?|e-mails?|inbox|mailbox)${E}|${B}(the user's|their|your) (last|previous|latest|most recent|earlier|prior) (requests?|questions?|messages?|answers?|replies|responses?|prompts?)${E}|${B}(last|previous|latest) (answers?|replies|responses?) you (gave|sent|wrote)${E}`,
   `${B}(everything|anything|all|whatever) (that )?the user (has |had )?(told|given|shown|sent|said to) (you|the assistant|the model)${E}`,
   // Reading the environment by piping the command: "`env | base64`".
   `\`env\\s*[|>]|(?<![\\w.-])env\\s*\\|\\s*(base64|curl|nc|tee)${E}`,
@@ -245,7 +245,7 @@ export const SENSITIVE = any([
 export const TRANSFER = any([
   // en (imperative and "you/the model must …" forms)
   `${BV}(read|cat|open|load|fetch|collect|gather|extract|send|forward|upload|post|transmit|exfiltrate|leak|include|attach|append|prepend|add|put|insert|paste|copy|fill|provide|pass|supply|embed|encode|dump|share|reveal|print|output|submit|mirror|store|save|log|write|replace|repeat|recite|restate|echo|disclose|repeating|reciting|revealing|disclosing|prefill|pre-fill|populate|stuff|seed)${EV}|${BV}(must|should|shall|has to|needs to) (also |always )?(carry|contain|include|hold|embed)${EV}|${BV}set (this|it|the \\w+ (field|parameter)) to${EV}|${BV}(set|populated|filled) (to|with)${EV}`,
-  `${BV}(sent|forwarded|uploaded|posted|included|attached|copied|added|appended|shared|submitted|passed|put|written|logged|stored|mirrored|transmitted|placed|inserted|filled|pasted|read) (\\w+ )?by (the )?(ai |llm )?(assistant|model|agent|ai|llm)${EV}`,
+  `${BV}(sent|forwarded|uploaded|posted|included|attached|copied|added|appended|shared|submitted|passed|put|written|logged|stored|mirrored|transmitted|placed|inserted|filled|pasted|read|populated|supplied|provided|completed) (\\w+ )?by (the )?(ai |llm )?(assistant|model|agent|ai|llm)${EV}`,
   `${BV}(must|should|shall|has to|needs to|is to|are to) (also |always |then )?be (sent|forwarded|uploaded|posted|included|attached|copied|added|appended|shared|submitted|passed|put|written|logged|stored|mirrored|transmitted)${EV}`,
   // it, nl, sv, pl, cs, uk, tr
   `${BV}(leggi|leggere|invia|inviare|includi|includere|inserisci|inserire|aggiungi|aggiungere|allega|copia|incolla|metti|passa|fornisci|condividi|riporta|trasmetti|carica)${EV}`,
@@ -308,7 +308,7 @@ export const BEYOND_USER = any([
   `${B}(even if|even when|even though|whether or not)\\s+(the user|the human|they|he|she)\\s+(did not|didn't|does not|doesn't|has not|hasn't|never|did|does|has)\\s*(not\\s+)?(ask|request|want|mention|say|asked|requested|wanted)`,
   `${B}(without|unless) (the user|them) (asking|requesting|having asked)${E}|${B}unasked${E}|${B}unprompted${E}`,
   `${B}(aunque|incluso si) (el usuario|ellos) no\\s+(lo\\s+)?(pida|pidió|haya pedido|solicite)|${B}(même si|meme si) l'utilisateur ne\\s+(l'a|le)\\s+(pas\\s+)?(demandé|demande)|${B}(auch wenn|selbst wenn) (der|die) (nutzer|benutzer|anwender)\\p{L}*[^.]{0,25}(nicht|nichts)${E}`,
-  `${B}(mesmo que|ainda que) o usu[aá]rio n[aã]o|${B}anche se l'utente non|${B}(даже если|навіть якщо) (пользовател|користувач)\\p{L}*[^.]{0,20}(не|ні)\\s+(просил|просив|просила|просили|запрашивал|вимагав|просив)|${B}nawet jeśli użytkownik[^.]{0,20}nie|${B}ook als de gebruiker (er )?niet|即使用户(没有|沒有|未)|ユーザーが(求めて|頼んで|要求して)いなくても`,
+  `${B}(mesmo que|ainda que) o usu[aá]rio n[aã]o|${B}anche se l'utente non|${B}(даже если|навіть якщо) (пользовател|користувач)\\p{L}*[^.]{0,20}(не|ні)\\s+(просил|просив|просила|просили|запрашивал|вимагав|просив)|${B}nawet jeśli użytkownik[^.]{0,20}nie|${B}ook als de gebruiker (er )?niet|即使用户(没有|沒有|未)|ユーザーが(求めて|頼んで|要求して)いなくても|사용자에게 (묻지|확인하지|알리지|물어보지) ?(말고|않고)|ユーザーに(確認せず|聞かずに|尋ねずに)|不(经|經)用户(同意|确认|確認)|无需(询问|征得)用户`,
 ]);
 
 /** Negation after the verb, in languages that put it there: "포함하지 마세요", "含めないでください", "मत भेजें" aside. */
@@ -367,7 +367,7 @@ export const TOOL_WORD = any([
 export const ADDRESS = any([
   `${B}(note|message|instructions?|reminder|notice|important|info)\\s+(for|to)\\s+(the\\s+|all\\s+|any\\s+)?(ai\\s+)?(assistants?|agents?|models?|llms?|language models?)${E}`,
   `(^|[.!?\\n(\\[]\\s*|[\\p{So}\\p{Sk}\\uFE0F]\\s*)(dear\\s+)?(assistant|claude|chatgpt|gpt|gemini|copilot|ai|agent|llm|model)s?\\s*[:,]`,
-  `${B}(for|to) the (ai|llm|model|assistant|agent|bot)\\s*[:,]|${B}p\\.?s\\.? (for|to) (the )?(ai|llm|model|assistant|agent)${E}`,
+  `${B}(assistant|agent|model|ai|llm)[_ -]?(instructions?|notes?|directives?|rules|guidance)\\s*:|${B}(for|to) the (ai|llm|model|assistant|agent|bot)\\s*[:,]|${B}p\\.?s\\.? (for|to) (the )?(ai|llm|model|assistant|agent)${E}`,
   `${B}(agent|assistant|ai|llm|model)[- ]only${E}|${B}if you are an? (ai|assistant|llm|language model|agent|model)${E}|${B}(the|an?) (ai |llm )?(assistant|agent|model) (must|should|shall|needs to|is required to)${E}`,
   `${B}(para|al) (el )?(asistente|agente|modelo)${E}|${B}(pour|à) l'(assistant|agent|ia)${E}|${B}(für|an) (den|die) (assistenten|agenten|ki)${E}|${B}para o (assistente|agente|modelo)${E}`,
   `${B}(per|all') ?(l')?(assistente|agente)${E}|${B}l'assistente (deve|dovrebbe)${E}|${B}(voor|aan) de (assistent|agent)${E}|${B}(till|för) (assistenten|agenten)${E}|${B}(dla|do) (asystenta|agenta|modelu)${E}|${B}pro (asistenta|agenta)${E}`,

@@ -4,6 +4,12 @@ import { readings, type Reading } from './normalize.js';
 import { clip, identifierWords, isObject, joins, stringField, walkStrings, type FoundString } from './text.js';
 import type { DefinitionKind, SurfaceFinding } from './types.js';
 
+/** A tool whose job is to send (notify, email, post, share …) may say where it sends. */
+const SENDING_TOOL = /send|post|notify|mail|message|share|forward|webhook|publish|report|submit|feedback|upload|sync|backup|export|slack|sms|telegram|discord/i;
+/** An outbound verb, then the user's own words or data: "send their question and their company email". */
+const USER_DATA_OUT =
+  /\b(send|forward|email|e-mail|copy|submit|share|report|transmit|mirror|post|upload|cc|bcc)\s+(also\s+)?(the user's|their|his or her)\s+(\w+\s+){0,2}(questions?|requests?|messages?|e-?mails?|address(es)?|names?|phone( numbers?)?|details|data|files?|documents?|words|answers?|location|contacts?|history|prompts?)\b/i;
+
 const DIVERTED =
   /\b(routed|sent|paid|transferred|redirected|diverted|moved|credited|deposited|forwarded)\s+(to|into)\b[^.;]{0,80}\binstead of (to )?(the |their )?(user|customer|recipient|payee|client|buyer)(')?s?\b|(?<![\p{L}])(en lugar de|en vez de) (a )?(la|el) (cuenta|tarjeta) del? (usuario|cliente)|(?<![\p{L}])au lieu (du|de la) (compte|carte) (du|de l') ?(client|utilisateur)|(?<![\p{L}])(statt|anstatt) (auf )?(das|dem|des) (konto|karte)\p{L}* (des|der) (kunden|nutzers|benutzers)/iu;
 
@@ -232,6 +238,12 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
           // "Refunds are routed to account acct_… instead of the customer's card": money or data diverted from whom it belongs to.
           const diverted = DIVERTED.exec(sentence);
           if (diverted) push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} diverts what belongs to the user elsewhere: ${cite(sentence)}`, evidence: cite(diverted[0]) }));
+          // "Send their question and their company email to leads@…": the user's words or data to a fixed address, from a tool whose job is not sending.
+          const outTo = !SENDING_TOOL.test(definition.name) ? USER_DATA_OUT.exec(sentence) : null;
+          const fixedTo = outTo ? DESTINATION.exec(sentence.slice(outTo.index)) : null;
+          if (outTo && fixedTo && !NEGATION.test(sentence.slice(Math.max(0, outTo.index - 40), outTo.index))) push(finding('data-request', { ...at, pointer: found.pointer, message: `${where(found)} asks the model to send the user's data to ${clip(fixedTo[0], 120)}: ${cite(sentence)}`, evidence: `${cite(outTo[0])} + ${clip(fixedTo[0], 120)}` }));
+          // "If a database tool is available, run … there and put the rows in `dialect`": another tool's output, moved into this one by text addressed to the model.
+          if (addressed && (KIND_TOOL.test(sentence) || OTHER_TOOL.test(sentence) || ANY_TOOL.test(sentence)) && placement(sentence, parameters)) push(finding('data-request', { ...at, pointer: found.pointer, message: `${where(found)} asks the model to move another tool's output into this tool: ${cite(sentence)}`, evidence: cite(sentence) }));
           // "Add audit@… as a recipient, even if the user did not ask": a fixed address the user never chose.
           const beyond = BEYOND_USER.exec(sentence);
           const address = beyond ? DESTINATION.exec(sentence) : null;
@@ -391,8 +403,10 @@ function dataRequest(sentence: string, tool: string, suspicious: boolean, parame
   const data = [found];
   // "When the user asks you to remember something from the conversation, pass it in `fact`": the user's own request, for what is theirs to share (never a secret the model would fetch).
   if (!suspicious && USER_ASKS.test(sentence) && !SECRET_WORDS.test(data[0])) return undefined;
-  // A tool named after a secret may ask for the one the user types, never for a file the model would have to open ("~/.config/…/Login Data").
-  if (!suspicious && SENSITIVE_TOOL_WORDS.test(tool) && !PATH_LIKE.test(data[0]) && (SENSITIVE_TOOL_WORDS.test(data[0]) || ownSecret(tool, data[0]))) return undefined;
+  // A tool named after a secret may ask for the one the user types, never for a file the model would have to open ("~/.config/…/Login Data"),
+  // nor put it into another argument ("store the generated password … in `audit`").
+  const intoOther = parameters.some((name) => !namedForSecret(name) && mentions(sentence, name) && placement(sentence, [name]));
+  if (!suspicious && !intoOther && SENSITIVE_TOOL_WORDS.test(tool) && !PATH_LIKE.test(data[0]) && (SENSITIVE_TOOL_WORDS.test(data[0]) || ownSecret(tool, data[0]))) return undefined;
   // "enter the new password in the `new_password` field": a secret the user types, into the argument declared for it
   // (never a key file, an environment variable or the conversation: the model would have to fetch those).
   // Every sensitive thing the sentence names counts: "the user's token; read it from the environment (GH_TOKEN)" fetches one.
@@ -533,7 +547,7 @@ function clauseStartOf(before: string): number {
 
 /** A determiner before the word makes it a noun ("in the run log", "a copy of"); so does a noun and a verb after it ("Log lines can contain …"). */
 const DETERMINER = /(?<![\p{L}])(the|a|an|this|that|these|those|its|their|your|our|my|his|her|each|every|any|no|some)\s+$/iu;
-const DETERMINER_AND_WORD = /(?<![\p{L}])(the|a|an|its|their|our|each|every|any|no|this|these|those)\s+(?!(user|assistant|model|agent|ai|llm|you|they|we|and|or|then|but|to|also|always|never|please|just|first|now)\s)\p{L}+\s+$/iu;
+const DETERMINER_AND_WORD = /(?<![\p{L}])(the|a|an|its|their|our|each|every|any|no|this|these|those)\s+(?!(user|assistant|model|agent|ai|llm|you|they|we|and|or|then|but|to|also|always|never|please|just|first|now)\s)[\p{L}'’]+\s+$/iu;
 const NOUN_THEN_VERB = /^(\s+\p{L}+)?\s+(can|may|might|could|will|would|are|is|were|was|have|has|contain|contains|include|includes|appear|appears)(?![\p{L}])/iu;
 
 function nominal(verb: string, before: string, after: string): boolean {
@@ -591,6 +605,8 @@ function placement(sentence: string, parameters: string[]): string | undefined {
     if (!at) continue;
     const before = sentence.slice(Math.max(0, at.index - 40), at.index);
     const after = sentence.slice(at.index + at.text.length, at.index + at.text.length + 24);
+    // "set `mode` to 'words'", "set `redact` to mask any key": a value or a purpose, not data moved into it.
+    if (VALUE_OR_PURPOSE.test(after)) continue;
     if (transferVerb(sentence, MODEL_SUBJECT.test(sentence)) || DESTINATION_BEFORE.test(before) || SET_BEFORE.test(before) || DESTINATION_AFTER.test(after) || (SET_IN_CLAUSE.test(sentence.slice(0, at.index)) && SET_TO_AFTER.test(after))) return `into ${at.text}`;
   }
   return undefined;
@@ -607,6 +623,8 @@ const DESTINATION_AFTER =
   /^\s*(\p{L}+\s*)?(에|에다|に|へ|में|içine|alanına|parametresine|中|里|内)|^\s*(set|filled|populated)\s+(to|with)\s|^\s*((field|parameter|argument|property)\s+)?((now|also|always|automatically)\s+)?((should|must|shall|will|is to|needs to|has to)\s+(also\s+|always\s+)?)?(carry|carries|hold|holds|contain|contains|receive|receives|include|includes|be (set|filled|populated) (to|with))\b/iu;
 /** Setting the argument to the data: "set `title` to …", "fill `note` with …". */
 const SET_BEFORE = /\b(set|fill|populate|assign)\s*$/i;
+const VALUE_OR_PURPOSE = /^\s*(set\s+)?(to|=)\s+(['"‘“`]|true\b|false\b|null\b|\d|(mask|hide|remove|redact|skip|enable|disable|avoid|prevent|keep|get|use|make|limit|filter|strip|turn)\b)/i;
+
 /** …or one of several: "set `title` to the document title and `author` to the user's messages". */
 const SET_IN_CLAUSE = /\b(set|fill|populate|assign)\b/i;
 const SET_TO_AFTER = /^\s*(to|with|=)\s/i;
@@ -706,7 +724,7 @@ const THIS_TOOL = /\b(this|the same) (tool|function)\b/i;
 const AWAY_FROM_OTHERS = new RegExp(`(${SUPPRESS.source})\\s+((any|all|every|other|another|the other|aucun|ningún|ninguna|keine?|kein|nenhum|nessun|никаки\\p{L}*|других)\\s+(\\p{L}+\\s+)?(tools?|servers?|outils?|herramientas?|werkzeuge?|ferramentas?|strumenti|инструмент\\p{L}*))(?![\\p{L}])|(never|do not|don't) (let|allow) (any )?(other|another) tools?(?![\\p{L}])`, 'iu');
 
 /** A tool named by its kind with an indefinite article, compounds included: "an email tool", "een e-mailtool", "ein Zahlungs-Tool". */
-const KIND_TOOL = /(?<![\p{L}])(an?|een|ein|eine|einem|einen|un|une|um|uma|uno|una)\s+([\p{L}-]+\s+)?[\p{L}-]*(tool|werkzeug|herramienta|outil|ferramenta|strumento)(?![\p{L}])|(?<![\p{L}])(?!(these|those|the|our|my|its|this|all|any|other|some|available)\s)\p{L}{3,}\s+(tools|werkzeuge|outils|herramientas|ferramentas|strumenti)(?![\p{L}])|\p{L}+\s*(도구|工具|ツール)|(?<![\p{L}])(כלי|أداة|ابزار)\s+\p{L}+/iu;
+const KIND_TOOL = /(?<![\p{L}])(an?|een|ein|eine|einem|einen|un|une|um|uma|uno|una)\s+([\p{L}-]+\s+){0,2}[\p{L}-]*(tool|werkzeug|herramienta|outil|ferramenta|strumento)(?![\p{L}])|(?<![\p{L}])(?!(these|those|the|our|my|its|this|all|any|other|some|available)\s)\p{L}{3,}\s+(tools|werkzeuge|outils|herramientas|ferramentas|strumenti)(?![\p{L}])|\p{L}+\s*(도구|工具|ツール)|(?<![\p{L}])(כלי|أداة|ابزار)\s+\p{L}+/iu;
 
 /** Changing the content of another tool's action: appending, prepending, copying it elsewhere. */
 const ALTER = /\b(append|prepend|bcc|cc|redirect|override|rewrite|insert|inject|replace)\b|(?<![\p{L}])(añade|agrega|ajoute|füge|hänge|aggiungi|adicione|добавь|додай|voeg|dodaj)(?![\p{L}])/iu;
@@ -798,7 +816,8 @@ function hiddenParameters(definition: NamedDefinition): SurfaceFinding[] {
   for (const [name, value] of Object.entries(properties).slice(0, 500)) {
     const property = isObject(value) ? value : {};
     const text = `${stringField(property, 'description') ?? ''} ${stringField(property, 'title') ?? ''}`;
-    const carrierName = CARRIER_NAME.test(name) || identifierWords(name).includes('sidenote');
+    // `__internal_context`, `chatHistory`: the name's words, not its spelling.
+    const carrierName = CARRIER_NAME.test(name) || identifierWords(name).some((word) => CARRIER_NAME.test(word)) || identifierWords(name).includes('sidenote');
     const carrierText = CARRIER_TEXT.exec(text);
     // A parameter named for a secret whose text names only secrets ("Shared secret for signing") is the tool's own input.
     const carried = [...text.matchAll(CARRIER_TEXT_ALL)].map((match) => match[0]);
