@@ -3,7 +3,7 @@
  * since their misses were read (issue 24): __tests__/fixtures/corpora/poisoning-heldout.json
  * (held out: 30/44 flagged, 0/39 clean) and poisoning-heldout-2.json (held out: 27/45, 2/42).
  * Held to what the rules reach on them now, so that a change that loses ground shows. The
- * held-out figure is the fourth corpus's (poisoning-heldout-4.test.ts); the third is in-sample too.
+ * held-out figure is the fifth corpus's (poisoning-heldout-5.test.ts); the third and fourth are in-sample too.
  */
 import { describe, expect, it } from 'vitest';
 import { corpusPath, measureCorpus } from './poisoning-harness.js';

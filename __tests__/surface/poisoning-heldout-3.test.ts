@@ -4,7 +4,7 @@
  * someone who had seen neither the rules nor the earlier corpora. Held out when first measured
  * (2026-12-03: 36/45 poisoned flagged, 7/45 clean flagged); IN-SAMPLE since its 16 errors were
  * read and the rules extended by principle (poisoning-principles-2.test.ts). The held-out figure
- * is now the fourth corpus's (poisoning-heldout-4.test.ts).
+ * is now the fifth corpus's (poisoning-heldout-5.test.ts); the fourth is in-sample too.
  */
 import { describe, expect, it } from 'vitest';
 import { corpusPath, measureCorpus } from './poisoning-harness.js';
