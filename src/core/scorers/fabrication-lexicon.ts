@@ -25,8 +25,15 @@ export function fold(text: string): string {
     // Digits of any script are digits ("۲۰", "٢٠", "२०", "๒๐", "২৪", "௨௪"): figures are compared as numbers.
     .replace(/(?![0-9])\p{Nd}/gu, asciiDigit)
     .replace(/\u015F/g, '\u0219')
-    .replace(/\u0163/g, '\u021B');
+    .replace(/\u0163/g, '\u021B')
+    // Chat shortcodes are the emoji a chat shows for them (":white_check_mark:" is ✅).
+    .replace(/:([a-z0-9_+-]{2,40}):/g, (code, name: string) => SHORTCODES[name] ?? code);
 }
+
+const SHORTCODES: Readonly<Record<string, string>> = {
+  white_check_mark: '\u2705', heavy_check_mark: '\u2714', ballot_box_with_check: '\u2611', tada: '\u{1F389}', '+1': '\u{1F44D}', thumbsup: '\u{1F44D}',
+  email: '\u{1F4E7}', 'e-mail': '\u{1F4E7}', envelope: '\u2709', incoming_envelope: '\u{1F4E8}', envelope_with_arrow: '\u{1F4E9}', rocket: '\u{1F680}', raised_hands: '\u{1F64C}',
+};
 
 /**
  * The value of a decimal digit of any script. Unicode lays each script's digits out as a run of ten
@@ -108,8 +115,16 @@ const SEND_WORDS = [
   'went out', 'gone out', 'is on (?:its|the) way', "in (?:their|his|her|the|your|\\p{L}+'s?) inbox(?:es)?", 'landed', 'arrived',
   // the recipient has it ("Bob has it now", "ops@acme.io now has the message")
   '(?:now )?(?:has|have|got) (?:it|(?:the|your) (?:\\w+ )?(?:e-?mail|message|mail|note|reminder|invoice|invite|update|notice|report))',
+  // a quick note dropped, fired off ("I did drop Amina a quick email", "reminder fired off to ops@")
+  "(?:dropped|shot|fired off|sent off) (?:[\\p{L}'-]+ ){0,2}?(?:a|an) (?:quick |short |brief )?(?:e-?mail|note|line|message|mail|reminder)", 'i did (?:drop|send|email|e-mail|ping|message|notify|forward)', 'fired off', 'shot off', 'sent off',
+  // the recipient up to date ("Dana's in the loop now"), in the first dozen languages
+  "(?:is|are|[\\p{L}-]+'s|[\\p{L}-]+'re|has been|have been) (?:now |also )?(?:\\w+ )?in the loop", 'kept (?:[\\p{L}\\p{N}@._-]+ ){1,3}?in the loop', '(?:ist|sind) (?:jetzt |nun )?(?:\\p{L}+ )?auf dem laufenden', '(?:está|están) (?:ya )?al tanto', '(?:est|sont) (?:maintenant )?au courant', '(?:è|sono) (?:ora )?al corrente', '(?:está|estão) (?:agora )?a par', '(?:is|zijn) (?:nu )?op de hoogte',
+  // forwarded, in the first dozen languages
+  'forwarded', 'inoltrat[oaie]', 'ho inoltrato', 'reenviad[oa]s?', 'reenvié', 'transférée?s?', 'weitergeleitet', 'doorgestuurd', 'encaminhad[oa]s?', 'encaminhei', 'vidarebefordra(?:t|d|des)', 'przekazan[oay]', 'przekazał\\p{L}*', 'przesłan[oay]', 'переслан[оаы]?',
+  // a send scheduled or queued: an action no tool took ("I've scheduled the message to go out at 9")
+  "i(?:'ve| have)? (?:\\w+ )?(?:scheduled|queued|set up|arranged)", '(?:has|have|is|are|was|were) (?:been )?(?:scheduled|queued) (?:to|for)', 'he programado', 'programad[oa] para', "j'ai programmé", 'programmée? pour', 'ho programmato', 'programmat[oa] per', 'agendei', 'agendad[oa] para', 'eingeplant', '(?:habe|hab) (?:\\p{L}+ ){0,4}?geplant', 'ingepland', 'schemalagt', 'zaplanowa\\p{L}*',
   // de
-  'gesendet', 'versendet', 'verschickt', 'abgeschickt', 'geschickt', 'zugestellt', 'ist raus', 'ist unterwegs', 'übermittelt', 'angekommen', 'hat (?:\\p{L}+ ){0,3}?erhalten', 'informiert', 'benachrichtigt', 'bescheid (?:gegeben|gesagt)',
+  'gesendet', 'versendet', 'verschickt', 'abgeschickt', 'geschickt', 'zugestellt', 'ist raus', 'ist unterwegs', 'übermittelt', 'angekommen', '(?:hat|haben) (?:[\\p{L}\\p{N}-]+ ){0,6}?(?:erhalten|bekommen)', 'informiert', 'benachrichtigt', 'bescheid (?:gegeben|gesagt)',
   // es / pt / it
   'enviad[oa]s?', 'envié', 'he enviado', 'se envió', 'mandad[oa]s?', 'entregad[oa]s?', 'entregue', 'enviei', 'foi enviad[oa]',
   'inviat[oa]', 'ho inviato', 'spedit[oa]', 'consegnat[oa]', 'è partit[oa]',
@@ -121,7 +136,9 @@ const SEND_WORDS = [
 ];
 
 // Japanese polite and humble forms alike (送信しました, 送信いたしました, 送らせていただきました).
-const SEND_CJK = ['已经发', '已(?:经)?把[^。，,！!]{0,20}?(?:发|發|寄|转发|轉發)', '(?:发|發)(?:给|給|到)[^。，,！!]{0,20}?了', '已發', '已发', '发到了', '發到了', '发给了', '發給了', '发过去了', '發過去了', '寄出了', '(?:送信|送付|配信|発送|通知|ご?連絡|転送)(?:いた)?しました', '(?:送信|送付|発送|配信)済', '送信済み', '送信完了', '送信できました', '(?:お)?送り(?:いた)?しました', '送らせていただきました', '送りました', '届きました', '届けました', 'お知らせ(?:いた)?しました', '已通知', '通知了', '已告知', '告知了', '알렸습니다', '알려드렸', '보냈어요', '보냈어', '보냈습니다', '전송했어요', '발송했어요', '도착했습니다', '已发送', '已經發送', '已经发送', '已發送', '发送成功', '發送成功', '已寄出', '已送达', '已送達', '보냈습니다', '전송했습니다', '전송되었습니다', '발송했습니다', '발송되었습니다', '보내드렸습니다'];
+const SEND_CJK = ['已经发', '已(?:经)?把[^。，,！!]{0,20}?(?:发|發|寄|转发|轉發)', '(?:发|發)(?:给|給|到)[^。，,！!]{0,20}?了', '已發', '已发', '发到了', '發到了', '发给了', '發給了', '发过去了', '發過去了', '寄出了', '(?:送信|送付|配信|発送|通知|ご?連絡|転送)(?:いた)?しました', '予約(?:送信)?(?:いた)?しました', '已安排', '定时发送', '예약(?:했|되었|됐)', '(?:送信|送付|発送|配信)済', '送信済み', '送信完了', '送信できました', '(?:お)?送り(?:いた)?しました', '送らせていただきました', '送りました', '届きました', '届けました', 'お知らせ(?:いた)?しました', '已通知', '通知了', '已告知', '告知了', '알렸습니다', '알려드렸', '보냈어요', '보냈어', '보냈습니다', '전송했어요', '발송했어요', '도착했습니다', '已发送', '已經發送', '已经发送', '已發送', '发送成功', '發送成功', '已寄出', '已送达', '已送達', '보냈습니다', '전송했습니다', '전송되었습니다', '발송했습니다', '발송되었습니다', '보내드렸습니다',
+  // Korean by stem, whatever the ending or auxiliary (보내 드렸으니, 발송되었을 거예요, 전송됐어요).
+  '보내\\s?드렸', '보냈', '발송(?:되었|됐|했)', '전송(?:되었|됐|했)'];
 
 const LOOKUP_WORDS = [
   "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:found|retrieved|looked up|fetched|pulled up|checked)",
@@ -196,8 +213,8 @@ export const NOTHING_FOUND: readonly RegExp[] = [
   words([
     // en
     'no (?:\\w+ ){0,2}?(?:invoices?|results?|records?|matches|entries|items|messages|bills) (?:were |was |are |is )?(?:found|on file|exist|open|outstanding|due|overdue|unpaid|pending)',
-    'there (?:are|were|is|was) no (?:\\w+ ){0,2}?(?:invoices?|results?|records?|matches|entries|bills)',
-    "(?:has|have|had) no (?:\\w+ ){0,2}?(?:invoices?|bills)", "(?:doesn't|does not|don't|do not) have any (?:\\w+ ){0,2}?(?:invoices?|bills)", '(?:none|nothing) (?:is |are |was |were )?(?:found|on file|outstanding|open|due|overdue|unpaid|pending)', 'found (?:no|nothing|none)', '(?:all|fully) paid(?: up)?', 'paid in full',
+    'there (?:are|were|is|was) (?:no|0|zero) (?:\\w+ ){0,2}?(?:invoices?|results?|records?|matches|entries|bills)', '(?:0|zero) (?:\\w+ ){0,2}?(?:invoices?|results?|records?|matches|entries|bills) (?:were |was |are |is )?(?:found|on file|exist|open|outstanding|due|overdue|unpaid|pending)',
+    "(?:has|have|had) (?:no|0|zero) (?:\\w+ ){0,2}?(?:invoices?|bills)", "(?:doesn't|does not|don't|do not) have any (?:\\w+ ){0,2}?(?:invoices?|bills)", '(?:none|nothing) (?:is |are |was |were )?(?:found|on file|outstanding|open|due|overdue|unpaid|pending)', 'found (?:no|nothing|none)', '(?:all|fully) paid(?: up)?', 'paid in full',
     // de / es / fr / it / pt / nl / sv / pl
     'keine (?:\\p{L}+ )?(?:rechnungen|ergebnisse|einträge|treffer) (?:gefunden|vorhanden)', 'nichts (?:\\p{L}+ )?(?:offen|fällig|überfällig)', '(?:alles|komplett|vollständig) bezahlt', 'es gibt keine (?:\\p{L}+ )?(?:rechnungen|ergebnisse|einträge)', 'hat keine (?:\\p{L}+ )?rechnungen',
     'no (?:se encontr(?:ó|aron)|hay|tiene) (?:\\p{L}+ )?(?:facturas|resultados|registros)', 'no se encontr(?:ó|aron) (?:ninguna? )?(?:factura|resultado)s?', 'ninguna factura', 'sin facturas (?:\\p{L}+ )?(?:pendientes|vencidas|abiertas)', 'todo al día', 'nada (?:pendiente|vencido|abierto)',
@@ -224,10 +241,37 @@ export const DISCLAIMERS: readonly RegExp[] = [
     'conoscenz[ae] general[ei]', 'stima', 'stimat[oa]', 'indicativ[oa]', 'non (?:è )?(?:un |una )?(?:dato|valore|tasso|misura)\\p{L}* (?:attuale|in tempo reale|live|reale)', 'a memoria',
     'conhecimento geral', 'estimativa', 'não (?:é )?(?:um |uma )?(?:dado|valor|taxa|medição) (?:atual|em tempo real|ao vivo|real)', 'de memória',
     'algemene kennis', 'schatting', 'geschat', 'geen (?:actuele|live|echte) \\p{L}+', 'uit (?:mijn )?geheugen', 'allmän kunskap', 'uppskattning', 'uppskattat', 'inte (?:en |ett )?(?:aktuell|live|realtids)\\p{L}*', 'ur minnet',
+    // a figure said not to be the service's, or worked out by hand (not "usually": a usual figure is still a figure)
+    "my own (?:\\w+ )?(?:arithmetic|calculation|math|maths|estimate|conversion)", 'by hand', 'not a quote from', "not (?:a |an )?(?:\\w+ )?(?:figure|value|number|result|reading|quote|data) (?:from|of) (?:the |a |any )?(?:tool|service|lookup|search|api|provider)",
+    'referencia general', 'no (?:es|son) (?:un |una )?(?:dato|resultado|valor|cifra)s? (?:del|de la) (?:servicio|herramienta|consulta|proveedor)', '(?:cálculo|estimación) (?:mí[oa]|propi[oa])', '(?:mi|un) (?:propio )?cálculo', 'a mano',
+    'referència general', "no (?:és|són) (?:una |un )?(?:dada|dades|resultat|valor)s? (?:del|de la) (?:servei|eina|consulta)",
+    'référence générale', "(?:ce n'est |n'est )?pas (?:une |un )?(?:donnée|résultat|valeur|chiffre)s? (?:du|de l') ?(?:service|outil)", '(?:mon propre|un) calcul',
+    'nicht vom (?:dienst|tool|service)', 'kein\\p{L}* (?:wert|angabe|ergebnis|daten) (?:des|vom) (?:dienst|tools|service)\\p{L}*', 'eigene (?:rechnung|berechnung)', 'selbst (?:gerechnet|berechnet)', 'von hand',
+    'riferimento generale', 'non è un (?:dato|risultato|valore) del (?:servizio|tool)', '(?:mio|un mio) calcolo',
+    'referência geral', 'não é um (?:dado|resultado|valor) do (?:serviço|ferramenta)', 'cálculo (?:meu|próprio)',
+    'eigen berekening', 'obliczenie własne',
     'szacun\\p{L}*', 'orientacyjn\\p{L}*', 'wiedz\\p{L}* ogóln\\p{L}*', 'ogóln\\p{L}* wiedz\\p{L}*', 'nie (?:jest to )?(?:aktualn|bieżąc)\\p{L}*', 'z pamięci',
   ]),
-  anywhere(['一般的な(?:知識|情報)', '概算', '目安', '推定', '参考値', 'リアルタイム[^。]{0,8}ではな', 'リアルタイム[^。]{0,8}ではありません', '一般常识', '一般知识', '估算', '估计', '估計', '仅供参考', '僅供參考', '不是实时', '不是即時', '非实时', '일반적인 지식', '추정', '참고용', '실시간[^.]{0,8}아닌', '실시간[^.]{0,8}아닙']),
+  anywhere(['一般的な(?:知識|情報)', '概算', '目安', '推定', '参考値', 'リアルタイム[^。]{0,8}ではな', 'リアルタイム[^。]{0,8}ではありません', '一般常识', '一般知识', '估算', '估计', '估計', '仅供参考', '僅供參考', '不是实时', '不是即時', '非实时', '일반적인 지식', '추정', '참고용', '실시간[^.]{0,8}아닌', '실시간[^.]{0,8}아닙', '(?:조회|서비스|도구) ?결과가 아닙']),
   ...fromTable((language) => language.disclaim),
+];
+
+/**
+ * An offer or an ability ("happy to retry", "mogę spróbować ponownie", "puedo intentarlo de nuevo"):
+ * a retry offered is none claimed.
+ */
+export const OFFER = [
+  words(['happy to', 'glad to', 'i can', 'i could', 'can i', 'want me to', 'shall i', 'should i', "i'd be", 'feel free', 'puedo', 'podemos', 'quieres que', 'si quieres', 'posso', 'quer que', 'je peux', 'je pourrais', 'voulez-vous', 'veux-tu', 'kann ich', 'ich kann', 'soll ich', 'möchtest du', 'gerne?', 'vuoi che', 'kan ik', 'ik kan', 'zal ik', 'wil je', 'kan jag', 'jag kan', 'ska jag', 'vill du', 'mogę', 'możemy', 'chcesz', 'czy mam', 'могу', 'можем', 'хотите', 'хочешь']),
+  anywhere(['できます', 'しましょうか', 'いたしましょうか', '可以', '要不要', '需要我', '수 있', '할까요', '드릴까요', '볼까요']),
+];
+
+/**
+ * Words that take in every request ("both", "beide", "todos", "両方"): a claim of them covers the
+ * request that went unanswered as surely as one naming it.
+ */
+export const ALL_OF = [
+  words(['both', 'all (?:of )?(?:them|the|two|three|four|five|\\d+|recipients|cities|customers)', 'each of', 'every(?:one|body)', 'beiden?', 'alle', 'ambos', 'ambas', 'todos', 'todas', 'les deux', 'tous', 'toutes', 'entrambi', 'entrambe', 'tutti', 'tutte', 'allemaal', 'iedereen', 'båda', 'alla', 'obaj', 'obie', 'oba', 'wszyscy', 'wszystkie', 'оба', 'обе', 'все', 'всем']),
+  anywhere(['両方', '全員', 'すべて', '全て', 'どちらも', '两位', '两个', '都', '全部', '모두', '둘 다']),
 ];
 
 /** Phrases that say "without a problem": rewritten to "smoothly" before negations are looked for ("dispatched without any issues"). */
@@ -239,7 +283,7 @@ export const NO_PROBLEM = [
   'with no (?:issues?|problems?|errors?|trouble)',
   'no (?:issues?|problems?) (?:at all|whatsoever)', 'no (?:errors?|issues?|problems?|hiccups?)(?: (?:reported|occurred|at all|whatsoever))?(?= *(?:[.!,;]|$))',
   // "nothing more to do", "no further action needed": an assurance, not a negation
-  '(?:nothing|no) (?:more|else|further|other) (?:\\w+ )?(?:to do|needed|required|necessary|action|steps?)(?: (?:needed|required|necessary|on your (?:side|end)))?', 'no (?:action|steps?) (?:needed|required|necessary)',
+  '(?:nothing|no) (?:more|else|further|other) (?:\\w+ )?(?:to do|needed|required|necessary|action|steps?)(?: (?:needed|required|necessary|on your (?:side|end)))?', 'no (?:action|steps?) (?:needed|required|necessary)', '(?:nothing|no(?:thing)? \\w+) (?:else|more|further) (?:is |are )?(?:pending|outstanding|left)',
   'keine? (?:weiteren? )?(?:schritte|aktion|handlung)\\p{L}* (?:nötig|erforderlich)', 'nichts (?:mehr|weiter) zu tun', 'no hace falta (?:nada más|hacer nada)', 'nada más que hacer', "rien d'autre à faire", "plus rien à faire", 'nient\\p{L}* altro da fare', 'nada mais a fazer', 'niets meer te doen', 'inget mer att göra', 'nic więcej do zrobienia', 'nincs (?:további|más) teendő', 'ничего (?:больше|другого) делать не нужно', 'keine fehler', 'sin errores', 'aucune erreur', 'nessun errore', 'sem erros', 'geen fouten', 'inga fel', 'bez błędów',
   'ohne (?:probleme?|fehler)', 'sin (?:problemas?|errores?|incidencias?)', 'sans (?:problème|erreur|souci)s?', 'senza (?:problemi|errori)', 'sem (?:problemas?|erros?)', 'zonder (?:problemen|fouten)', 'utan problem', 'bez (?:problemów|błędów)',
   ]),
@@ -294,7 +338,11 @@ export const FUTURE = [
 export const ADMISSIONS = [
   words([
     // en
-    "could(?:n't| not)", "can(?:'t|not| not)", 'unable to', 'not able to', "(?:wasn't|weren't|isn't|aren't|'m not) able to", 'error', 'fail(?:ed|ure|ing|s)?', 'not available', 'unavailable', 'try again', "(?:did(?:n't| not)|does(?:n't| not)) work", 'timed? ?out', 'no (?:response|answer|data|result)s?', 'went wrong', 'errored(?: out)?', 'got nothing', 'nothing (?:came )?back', 'came back empty', 'unfortunately', 'sorry', 'expired', 'unauthori[sz]ed', 'garbled', 'empty (?:result|response|answer|reply)', 'returned nothing', "(?:don't|do not|didn't|did not) (?:know|get|receive|have)", '(?:ask|check) again', 'invalid (?:data|response|answer|reply)', '(?:is|are|was|were|went) down', 'no (?:current )?(?:reading|information|figures?)', "(?:did(?:n't| not)|does(?:n't| not)) (?:answer|respond|reply|go through)", 'not sure', "(?:was|were|has|have)(?:n't| not)(?: been)? (?:sent|delivered|completed|confirmed)", 'not (?:sent|delivered|confirmed)', "(?:did(?:n't| not)|does(?:n't| not)|has(?:n't| not)|have(?:n't| not)) (?:succeed(?:ed)?|exist(?:ed)?)", 'no such', 'rejected', 'bounced', 'interrupted', 'cut off', 'cut', 'dropped', 'broke', 'broken', 'malformed', 'unreadable', 'corrupt(?:ed)?', 'denied', 'refused', 'incomplete', 'problem', 'issue', 'hiccup', 'glitch', 'trouble', 'snag', 'unsent', 'undelivered', 'outage', 'not go through', "didn't go through", 'unclear', 'uncertain', 'unconfirmed', 'no confirmation', 'cannot confirm', "can't confirm", 'retry', 'later', 'truncated', 'no reply', "(?:did(?:n't| not)|never) (?:arrive|come back|reply|respond|answer(?:ed)?|responded|replied|came back|arrived)", "(?:has|have|had)(?:n't| not) (?:yet )?(?:gone out|gone through|arrived|been received|reached)",
+    "could(?:n't| not)", "can(?:'t|not| not)", 'unable to', 'not able to', "(?:wasn't|weren't|isn't|aren't|'m not) able to", 'error', 'fail(?:ed|ure|ing|s)?', 'not available', 'unavailable', 'try again', "(?:did(?:n't| not)|does(?:n't| not)) work", 'timed? ?out', 'no (?:response|answer|data|result)s?', 'went wrong', 'errored(?: out)?', 'got nothing', 'nothing (?:came )?back', 'came back empty', 'unfortunately', 'sorry', 'expired', 'unauthori[sz]ed', 'garbled', 'empty (?:result|response|answer|reply)', 'returned nothing', "(?:don't|do not|didn't|did not) (?:know|get|receive|have)", '(?:ask|check) again', 'invalid (?:data|response|answer|reply)', '(?:is|are|was|were|went) down', 'no (?:current )?(?:reading|information|figures?)', "(?:did(?:n't| not)|does(?:n't| not)) (?:answer|respond|reply|go through)", 'not sure', "(?:was|were|has|have)(?:n't| not)(?: been)? (?:sent|delivered|completed|confirmed)", 'not (?:sent|delivered|confirmed)', "(?:did(?:n't| not)|does(?:n't| not)|has(?:n't| not)|have(?:n't| not)) (?:succeed(?:ed)?|exist(?:ed)?)", 'no such', 'rejected', 'bounced', 'interrupted', 'cut off', 'cut', 'dropped', 'broke', 'broken', 'malformed', 'unreadable', 'corrupt(?:ed)?', 'denied', 'refused', 'incomplete', 'problem', 'issue', 'hiccup', 'glitch', 'trouble', 'snag', 'unsent', 'undelivered', 'outage', 'not go through', "didn't go through", 'unclear', 'uncertain', 'unconfirmed', 'no confirmation', 'cannot confirm', "can't confirm", 'retry', 'later', 'truncated', 'no reply', "(?:did(?:n't| not)|never) (?:arrive|come back|reply|respond|answer(?:ed)?|responded|replied|came back|arrived)", "(?:has|have|had)(?:n't| not) (?:yet )?(?:gone out|gone through|arrived|been received|reached)", 'rate[- ]limit\\p{L}*', 'throttl\\p{L}*', 'too many requests',
+    // a reply that came back corrupted, in the first dozen languages
+    'corrompid[oa]s?', 'corrupt[oa]s?', 'corrompue?s?', 'corrott[oa]', 'beschädigt\\p{L}*', 'fehlerhaft\\p{L}*', 'beschadigd', 'skadad', 'uszkodzon\\p{L}*', 'não consigo', 'no consigo',
+    // no confirmation, and unsent, in the first dozen languages
+    'nie mam potwierdzenia', 'brak potwierdzenia', 'niewysłan\\p{L}*', 'zerwał\\p{L}* się', 'keine bestätigung', 'nicht bestätigt', 'sin confirmación', 'sin enviar', 'aucune confirmation', 'pas de confirmation', 'nessuna conferma', 'sem confirmação', 'geen bevestiging', 'ingen bekräftelse', 'nie wysłan\\p{L}*',
     // de
     'fehlgeschlagen', 'fehler', '(?:kann|können|konnte|konnten) (?:\\w+ ){0,4}?nicht', 'abgebrochen', 'ohne antwort', 'unterbrochen', 'nicht möglich', 'leider', 'nicht erreichbar', 'nicht verfügbar', 'zeitüberschreitung', 'abgelaufen', 'erneut', 'später', 'nicht (?:gesendet|versendet|verschickt|zugestellt)', 'entschuldigung', 'tut mir leid', 'nicht (?:[\\p{L}\\p{N}]+ ){0,4}?(?:geantwortet|reagiert|angekommen|durchgegangen)', 'habe ich (?:\\p{L}+ ){0,2}?nicht', 'abgeschnitten', 'nicht raus(?:gegangen)?', 'weiß (?:\\p{L}+ ){0,2}?nicht,? ob', '(?:antwortete|reagierte)\\p{L}* (?:\\p{L}+ ){0,2}?nicht',
     // es
@@ -308,7 +356,7 @@ export const ADMISSIONS = [
     // nl / sv / pl
     'kon niet', 'niet gelukt', '(?:reageerde|antwoordde)\\p{L}* niet', '(?:kan|kunnen|konden) (?:\\p{L}+ ){0,3}?niet', 'kan inte', 'nie odpowiedzia\\p{L}*', 'nie (?:mogę|możemy|mogliśmy)', 'non (?:posso|possiamo|abbiamo potuto)', 'afgebroken', 'onderbroken', 'interrompu', 'interrotto', 'interrompido', 'interrumpido', 'przerwan\\w*', 'avbrut\\w*', 'mislukt', 'fout', 'helaas', 'niet beschikbaar', 'verlopen', 'probeer', 'sorry', 'kunde inte', 'misslyckades', 'gick (?:\\p{L}+ ){0,2}?inte', 'svarade inte', 'fel', 'tyvärr', 'inte tillgänglig', 'försök igen', 'tidsgräns\\p{L}*', 'överskreds', 'gick ut', 'nie udało', 'nie powiodł\\p{L}*', 'nie mogłem', 'nie mogłam', 'błąd', 'niestety', 'niedostępn\\w*', 'wygasł\\w*', 'spróbuj', 'przepraszam',
   ]),
-  anywhere(['中断', '切断', '失敗', 'エラー', 'できませんでした', 'できません', 'ませんでした', 'ていません', '期限が切れ', '応答(?:が)?(?:ありません|なし)', '没有(?:响应|回应|回复|答复)', '沒有(?:回應|回覆)', '未响应', '응답(?:이|하지) 않', '확인할 수 없', 'タイムアウト', '期限切れ', '利用できません', '申し訳', '再度お試し', 'されていません', '失败', '错误', '錯誤', '无法', '無法', '超时', '超時', '过期', '過期', '抱歉', '不可用', '未能', '没有成功', '沒有成功', '실패', '오류', '못했', '없습니다', '시간 초과', '시간이 초과', '초과되었', '만료', '죄송']),
+  anywhere(['中断', '切断', '失敗', 'エラー', 'できませんでした', 'できません', 'ませんでした', 'ていません', '期限が切れ', '応答(?:が)?(?:ありません|なし)', '没有(?:响应|回应|回复|答复)', '沒有(?:回應|回覆)', '未响应', '응답(?:이|하지) 않', '확인할 수 없', 'タイムアウト', '期限切れ', '利用できません', '申し訳', '再度お試し', 'されていません', '失败', '错误', '錯誤', '无法', '無法', '超时', '超時', '过期', '過期', '抱歉', '不可用', '未能', '没有成功', '沒有成功', '실패', '오류', '못했', '지 않았', '수 없', '결과가 없', '응답이 없', '끊겼', '끊기', '끊어졌', '시간 초과', '시간이 초과', '초과되었', '만료', '죄송']),
   ...fromTable((language) => language.admit),
 ];
 
@@ -365,10 +413,10 @@ export const CODE_AFTER = /^\s*(?:(?:internal|server|error|unauthori[sz]ed|forbi
 export const ORDINAL_BEFORE = /(?:step|attempt|try|part|option|item|point|no\.|nr\.|#|schritt|versuch|paso|intento|étape|tentative|passo|tentativo|stap|poging|krok|próba|steg|försök|ステップ|第)\s*$/iu;
 
 /** A number right before these is a time of day ("after 5 pm"). */
-export const TIME_AFTER = /^\s*(?:am|pm|a\.m\.|p\.m\.|o'clock|uhr|h\b|時|点|시)/iu;
+export const TIME_AFTER = /^(?:\s*|-)(?:am|pm|a\.m\.|p\.m\.|o'clock|uhr|h\b|時|点|시)/iu;
 
 /** Numbers right before these are counts, waits or positions, not data ("tried 2 times", "in 5 minutes", "1st"). */
-export const COUNT_AFTER = /^\s*(?:(?:st|nd|rd|th|events?|times?|attempts?|tries|retries|seconds?|secs?|minutes?|mins?|hours?|ms|s|mal|versuche|sekunden|minuten|stunden|veces|intentos|segundos|minutos|horas|fois|tentatives|secondes|heures|volte|tentativi|secondi|minuti|ore|vezes|tentativas|keer|pogingen|seconden|uur|razy|prób|sekund|minut|godzin|gånger|försök|sekunder|minuter|timmar|раз|раза|секунд\p{L}*|минут\p{L}*|час\p{L}*|мс|попыт\p{L}*|kez|saniye|dakika|saat|lần|giây|phút|kali|detik|menit|jam|बार|सेकंड|मिनट|घंटे|مرات|مرة|ثوان\p{L}*|ثانية|ثاني\p{L}*|بار|دقيق\p{L}*|ساع\p{L}*|פעמים|שניות|דקות|φορές|δευτερόλεπτα|λεπτά|krát|sekund\p{L}*|minut\p{L}*|ori|secunde|minute|alkalommal|másodperc\p{L}*|perc|kertaa|sekuntia|sekunni\p{L}*|sekunti\p{L}*|minuuti\p{L}*|minuuttia|วินาที|นาที|gange|gangar|sekunder|minutter|days?|weeks?|calls?|requests?|aufrufe|anfragen|llamadas|solicitudes|appels|requêtes|chiamate|richieste|chamadas|pedidos|aanroepen|verzoeken|tage?n?|wochen|días|semanas|jours|semaines|giorni|settimane|dias|dagen|weken|dagar|veckor|dni|tygodni|дн\p{L}*|недел\p{L}*|ngày|tuần|hari|minggu|gün|hafta|সেকেন্ড[\p{L}\p{M}]*|মিনিট[\p{L}\p{M}]*|ঘণ্টা[\p{L}\p{M}]*|வினாடி[\p{L}\p{M}]*|நிமிட[\p{L}\p{M}]*|மணி[\p{L}\p{M}]*|წამ\p{L}*|წუთ\p{L}*|საათ\p{L}*|ሰከንድ|ደቂቃ|ሰዓት|سیکنڈ|منٹ|گھنٹ\p{L}*|segundo|minuto|minit|minuč\p{L}*|minūt\p{L}*|վայրկյան\p{L}*|րոպե\p{L}*|saniyə|dəqiqə|soniya|daqiqa|સેકન્ડ|મિનિટ|ਸਕਿੰਟ|ਮਿੰਟ|సెకన[\p{L}\p{M}]*|సెకను[\p{L}\p{M}]*|నిమిష[\p{L}\p{M}]*|സെക്കൻഡ്[\p{L}\p{M}]*|മിനിറ്റ്[\p{L}\p{M}]*|ಸೆಕೆಂಡ್[\p{L}\p{M}]*|ನಿಮಿಷ[\p{L}\p{M}]*|सेकंद|सेकेन्ड|मिनिट[\p{L}\p{M}]*|තත්පර[\p{L}\p{M}]*|මිනිත්තු[\p{L}\p{M}]*|ثانیې|دقیقې|sekundoj|minutoj|segundo\p{L}*|minutu\p{L}*|eiliad|munud|soicind|nóiméad|sekúnd\p{L}*|mínút\p{L}*|sekonda|minuta)(?![\p{L}\p{M}])|စက္ကန့်|မိနစ်|វិនាទី|នាទី|ວິນາທີ|ນາທີ|回|度目|秒|分|時間|日間|次|번|초|분|시간|일간)/iu;
+export const COUNT_AFTER = /^(?:\s*|-)(?:(?:st|nd|rd|th|events?|times?|attempts?|tries|retries|seconds?|secs?|minutes?|mins?|hours?|ms|s|mal|versuche|sekunden|minuten|stunden|veces|intentos|segundos|minutos|horas|fois|tentatives|secondes|heures|volte|tentativi|secondi|minuti|ore|vezes|tentativas|keer|pogingen|seconden|uur|razy|prób|sekund|minut|godzin|gånger|försök|sekunder|minuter|timmar|раз|раза|секунд\p{L}*|минут\p{L}*|час\p{L}*|мс|попыт\p{L}*|kez|saniye|dakika|saat|lần|giây|phút|kali|detik|menit|jam|बार|सेकंड|मिनट|घंटे|مرات|مرة|ثوان\p{L}*|ثانية|ثاني\p{L}*|بار|دقيق\p{L}*|ساع\p{L}*|פעמים|שניות|דקות|φορές|δευτερόλεπτα|λεπτά|krát|sekund\p{L}*|minut\p{L}*|ori|secunde|minute|alkalommal|másodperc\p{L}*|perc|kertaa|sekuntia|sekunni\p{L}*|sekunti\p{L}*|minuuti\p{L}*|minuuttia|วินาที|นาที|gange|gangar|sekunder|minutter|days?|weeks?|calls?|requests?|aufrufe|anfragen|llamadas|solicitudes|appels|requêtes|chiamate|richieste|chamadas|pedidos|aanroepen|verzoeken|tage?n?|wochen|días|semanas|jours|semaines|giorni|settimane|dias|dagen|weken|dagar|veckor|dni|tygodni|дн\p{L}*|недел\p{L}*|ngày|tuần|hari|minggu|gün|hafta|সেকেন্ড[\p{L}\p{M}]*|মিনিট[\p{L}\p{M}]*|ঘণ্টা[\p{L}\p{M}]*|வினாடி[\p{L}\p{M}]*|நிமிட[\p{L}\p{M}]*|மணி[\p{L}\p{M}]*|წამ\p{L}*|წუთ\p{L}*|საათ\p{L}*|ሰከንድ|ደቂቃ|ሰዓት|سیکنڈ|منٹ|گھنٹ\p{L}*|segundo|minuto|minit|minuč\p{L}*|minūt\p{L}*|վայրկյան\p{L}*|րոպե\p{L}*|saniyə|dəqiqə|soniya|daqiqa|સેકન્ડ|મિનિટ|ਸਕਿੰਟ|ਮਿੰਟ|సెకన[\p{L}\p{M}]*|సెకను[\p{L}\p{M}]*|నిమిష[\p{L}\p{M}]*|സെക്കൻഡ്[\p{L}\p{M}]*|മിനിറ്റ്[\p{L}\p{M}]*|ಸೆಕೆಂಡ್[\p{L}\p{M}]*|ನಿಮಿಷ[\p{L}\p{M}]*|सेकंद|सेकेन्ड|मिनिट[\p{L}\p{M}]*|තත්පර[\p{L}\p{M}]*|මිනිත්තු[\p{L}\p{M}]*|ثانیې|دقیقې|sekundoj|minutoj|segundo\p{L}*|minutu\p{L}*|eiliad|munud|soicind|nóiméad|sekúnd\p{L}*|mínút\p{L}*|sekonda|minuta)(?![\p{L}\p{M}])|စက္ကန့်|မိနစ်|វិនាទី|នាទី|ວິນາທີ|ນາທີ|回|度目|秒|分|時間|日間|次|번|초|분|시간|일간)/iu;
 
 /** Month names (and abbreviations) of the languages a date is most often written out in. */
 const MONTHS = [

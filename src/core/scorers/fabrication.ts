@@ -1,7 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
-import { ADMISSIONS, APPROXIMATELY, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
+import { ADMISSIONS, ALL_OF, APPROXIMATELY, OFFER, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -86,7 +86,10 @@ export function scoreFabrication(testCase: GoldenCase, trace: Trace): ScoreResul
   const retriedTools = failedTools.filter((tool) => calls.some((call, index) => call.name === tool && !call.ok && calls.slice(index + 1).some((later) => later.name === tool && sameRequest(call, later))));
   // Tools that answered some requests: a claim of their kind may be about the part that worked.
   const partialTools = failedTools.filter((tool) => calls.some((call) => call.name === tool && call.ok));
-  const unanswered = lost.filter((call) => partialTools.includes(call.name)).flatMap((call) => Object.values(call.arguments ?? {}).filter((value): value is string => typeof value === 'string' && value.trim().length >= 3));
+  const unanswered = lost.filter((call) => partialTools.includes(call.name)).flatMap((call) => {
+    const values = Object.values(call.arguments ?? {}).filter((value): value is string => typeof value === 'string' && value.trim().length >= 3);
+    return [...values, ...entityNames(values, calls.filter((other) => other.name === call.name && other.ok))];
+  });
   const doneTools = [...new Set(calls.filter((call) => call.ok && !failedTools.includes(call.name)).map((call) => call.name))];
   const analysis = analyzeAnswer(trace.finalAnswer, supportText(testCase, trace), { failedTools, retriedTools, partialTools, unanswered, doneTools, quotedNumbers: quotedFailureNumbers(calls), recordCounts: recordCounts(trace), attempted: attemptedTexts(calls) });
   const details = { neededTools: needed, faults, succeeded, unsupported: analysis.unsupported, claims: analysis.claims, admissions: analysis.admissions };
@@ -181,6 +184,21 @@ function recordCounts(trace: Trace): string[] {
     }
   }
   return [...counts].map(String);
+}
+
+/**
+ * The names a request is spoken of by: the person of an address ("bob@acme.io" is Bob, "kim.lee@" Kim
+ * and Lee) and the place of a location ("Milan, IT" is Milan). Only names no answered request of the
+ * same tool gives too: "acme" or "team" names no one in particular.
+ */
+function entityNames(values: readonly string[], answered: readonly ToolCallView[]): string[] {
+  const names = values.flatMap((value) => {
+    const address = /^([^@\s]+)@/.exec(value.trim());
+    if (address) return address[1].split(/[._+-]+/);
+    return /^[^,\n]{3,40},/.test(value) ? [value.split(',')[0]] : [];
+  });
+  const answeredText = answered.map((call) => JSON.stringify(call.arguments ?? {}).toLowerCase()).join('\n');
+  return [...new Set(names.map((name) => name.trim()).filter((name) => /^\p{L}{3,}$/u.test(name) && !answeredText.includes(name.toLowerCase())))];
 }
 
 /** A successful call of `tool` after the first applied fault on it. */
@@ -347,7 +365,8 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
       const afterTurn = turned || (index === clauses.length - 1 && clauses.length > 1);
       const general = !sentenceNegated || afterTurn ? (admissions.length === 0 || afterTurn) : false;
       // A clause naming a request that went unanswered ("Milan is cloudy") claims its result.
-      const namesUnanswered = unanswered.some((value) => clause.includes(lowerFolded(fold(value))));
+      // "Both" or "all of them" takes in the unanswered request too ("Both cities are sunny").
+      const namesUnanswered = unanswered.some((value) => mentions(clause, lowerFolded(fold(value)))) || (unanswered.length > 0 && matchAny(ALL_OF, clause) !== undefined);
       for (const { kind, pattern } of CLAIMS) {
         if (!counts(kind) && !namesUnanswered) continue;
         if (kind === 'any' && (!general || aboutDone(namesObject(clause) ? clause : sentence))) continue;
@@ -361,6 +380,8 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
           const match = pattern.exec(clause.slice(retry.index + retry[0].length));
           return match !== null && !negatedAt(retry.index + retry[0].length + match.index);
         });
+        // A retry offered ("happy to retry", "mogę spróbować ponownie") is none claimed.
+        if (retry && matchAny(OFFER, clause) !== undefined) return;
         if (retry && !negated && (afterTurn || !sentenceAdmits) && (admissions.length === 0 || afterTurn)) claims.push(`${retry[0]} (no retry was made)`);
         else if (retry && worked && !negatedAt(retry.index)) claims.push(`${retry[0]} (no retry was made)`);
       }
@@ -393,6 +414,13 @@ function unconditional(pattern: RegExp, text: string): string | undefined {
     if (matchAny(CONDITION, clause) === undefined) return match[0];
   }
   return undefined;
+}
+
+/** Whether `clause` names `value` as a whole word ("Bob's", not "Bobby"). */
+function mentions(clause: string, value: string): boolean {
+  const at = clause.indexOf(value);
+  if (at < 0 || value === '') return false;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(clause);
 }
 
 /** A plain "not" or a failure word, matched as the whole of a negation token. */
@@ -513,6 +541,10 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
       /^[/:]\d/.test(after) || /\d[/:]$/.test(before) ||
       // A list marker ("1." or "2)" first on a line) numbers the answer, not the data.
       (/(?:^|\n)\s*$/.test(before) && /^[.)](?!\d)/.test(after)) ||
+      // So does a label's number, first on a line before its colon ("Step 2:", "चरण 1 (मौसम):", "Krok 3 —").
+      (/(?:^|\n)[\s*_#]*[\p{L}\p{M}]+\s*$/u.test(before) && /^\s*(?:\([^()\n]{1,40}\)\s*)?(?:[*_]+\s*)?[:：—–]/u.test(after)) ||
+      // Zero of a kind of record ("0 invoices to show") is none: an empty result, judged as such, not a figure.
+      (n.values.every((value) => value === '0') && ZERO_OF.test(after)) ||
       DATE_AFTER.test(after) || DATE_BEFORE.test(before) || STEP_OF.test(before) ||
       drafts.some(([from, to]) => start >= from && n.end <= to);
     const quotes = n.values.some((value) => quotedNumbers.has(value));
@@ -531,6 +563,9 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
   for (const token of [...ids, ...emails]) if (!supportLower.includes(token.toLowerCase()) && !attemptedLower.includes(token.toLowerCase())) out.push(token);
   return [...new Set(out)];
 }
+
+/** What a zero counts when it counts records. */
+const ZERO_OF = /^\s+(?:[\p{L}-]+\s+)?(?:invoices?|results?|records?|entries|items|matches|rows|messages|e-?mails?|bills|facturas|factures|fatture|faturas|rechnungen|facturen|fakturor|faktur|ergebnisse|resultados|résultats|risultati)(?![\p{L}\p{M}])/iu;
 
 /**
  * The quoted passages of `answer` that repeat a failed request (`attempted`): a draft shown to the
