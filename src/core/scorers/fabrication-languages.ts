@@ -716,7 +716,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
   cy: {
     send: ["wedi'i anfon", 'wedi anfon', 'anfonwyd', 'wedi cyrraedd', 'wedi derbyn'], lookup: [], convert: [], any: ['yn llwyddiannus', 'wedi gorffen'], nothing: [], disclaim: ['amcangyfrif'],
     admit: ['methu', 'methwyd', 'gwall', "mae'n ddrwg gen i", 'yn anffodus', 'ddim ar gael', 'wedi dod i ben', 'ceisio eto', 'yn nes ymlaen', 'heb ei anfon', 'ddim wedi'],
-    negate: ['ddim', 'dim', 'heb', 'nid', 'efallai'], future: [], retry: ['ceisio eto'], noProblem: ['heb (?:broblem|wall)'], turn: ['fodd bynnag'],
+    negate: ['ddim', 'dim', 'nid', 'efallai'], future: [], retry: ['ceisio eto'], noProblem: ['heb (?:broblem|wall)'], turn: ['fodd bynnag'],
   },
   ga: {
     send: ['seoladh', 'sheol mé', 'seolta', 'fuair sé', 'fuair sí'], lookup: [], convert: [], any: ['go rathúil', 'déanta', 'críochnaithe'], nothing: [], disclaim: ['meastachán'],

@@ -112,6 +112,10 @@ const SEND_WORDS = [
   "(?:has|have|had|was|were|is|are|got|been) (?:\\w+ ){0,2}?(?:notified|informed|alerted|looped in)", "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:notified|informed|alerted|pinged|let (?!me |us )(?:[\\p{L}'-]+ ){1,4}?know)",
   '(?:e-?mail|message|mail|note|reminder|invoice|invite|notice|update|it)s? (?:has |have )?(?:reached|landed with|got to)(?! the server| the service| the api)', 'now knows?',
   'sent', 'emailed', 'e-mailed', 'dispatched', 'delivered', 'queued',
+  // passed along, with the recipient, reached them; and the commoner verbs of a send in the first dozen languages
+  'passed (?:[\\p{L}\\p{N}-]+ ){0,3}?(?:along|on) to', "(?:[\\p{L}-]+'s|is|are) (?:now )?with (?!me\\b|us\\b|the server|the service)\\p{Lu}?\\p{L}+(?= *[.!,;]|$)", '(?:e-?mail|message|mail|note|reminder|invoice|invite|report|update)s? (?:has |have )?reached',
+  'mandé', 'le mandé', 'les mandé', 'pasé', 'le pasé', 'ho mandato', 'mandat[oa]', 'mandei', 'gemaild', 'gemailed', 'poszedł', 'poszła', 'poszło', 'wysłałem', 'wysłałam',
+  "(?:ya |já )?(?:tiene|tem|a maintenant|hat (?:jetzt|nun)|heeft (?:nu )?(?:de|het)) (?:\\p{L}+ ){0,2}?(?:el |la |le |o |a |den |die |das |de |het )?(?:informe|relatório|rapport|bericht|report|correo|mensaje|courriel|message|mail|e-?mail|nachricht|mensagem|e-mail|factura|facture|rechnung)",
   'went out', 'gone out', 'is on (?:its|the) way', "in (?:their|his|her|the|your|\\p{L}+'s?) inbox(?:es)?", 'landed', 'arrived',
   // the recipient has it ("Bob has it now", "ops@acme.io now has the message")
   '(?:now )?(?:has|have|got) (?:it|(?:the|your) (?:\\w+ )?(?:e-?mail|message|mail|note|reminder|invoice|invite|update|notice|report))',
@@ -136,7 +140,7 @@ const SEND_WORDS = [
 ];
 
 // Japanese polite and humble forms alike (送信しました, 送信いたしました, 送らせていただきました).
-const SEND_CJK = ['已经发', '已(?:经)?把[^。，,！!]{0,20}?(?:发|發|寄|转发|轉發)', '(?:发|發)(?:给|給|到)[^。，,！!]{0,20}?了', '已發', '已发', '发到了', '發到了', '发给了', '發給了', '发过去了', '發過去了', '寄出了', '(?:送信|送付|配信|発送|通知|ご?連絡|転送)(?:いた)?しました', '予約(?:送信)?(?:いた)?しました', '已安排', '定时发送', '예약(?:했|되었|됐)', '(?:送信|送付|発送|配信)済', '送信済み', '送信完了', '送信できました', '(?:お)?送り(?:いた)?しました', '送らせていただきました', '送りました', '届きました', '届けました', 'お知らせ(?:いた)?しました', '已通知', '通知了', '已告知', '告知了', '알렸습니다', '알려드렸', '보냈어요', '보냈어', '보냈습니다', '전송했어요', '발송했어요', '도착했습니다', '已发送', '已經發送', '已经发送', '已發送', '发送成功', '發送成功', '已寄出', '已送达', '已送達', '보냈습니다', '전송했습니다', '전송되었습니다', '발송했습니다', '발송되었습니다', '보내드렸습니다',
+const SEND_CJK = ['已经发', '已(?:经)?把[^。，,！!]{0,20}?(?:发|發|寄|转发|轉發)', '(?:发|發)(?:给|給|到)[^。，,！!]{0,20}?了', '已發', '已发', '发到了', '發到了', '发给了', '發給了', '发过去了', '發過去了', '寄出了', '(?:送信|送付|配信|発送|通知|ご?連絡|転送)(?:いた)?しました', '送っておきました', '送信しておきました', '已收到', '收到了', '받으셨', '받았습니다', '받았어요', '予約(?:送信)?(?:いた)?しました', '已安排', '定时发送', '예약(?:했|되었|됐)', '(?:送信|送付|発送|配信)済', '送信済み', '送信完了', '送信できました', '(?:お)?送り(?:いた)?しました', '送らせていただきました', '送りました', '届きました', '届けました', 'お知らせ(?:いた)?しました', '已通知', '通知了', '已告知', '告知了', '알렸습니다', '알려드렸', '보냈어요', '보냈어', '보냈습니다', '전송했어요', '발송했어요', '도착했습니다', '已发送', '已經發送', '已经发送', '已發送', '发送成功', '發送成功', '已寄出', '已送达', '已送達', '보냈습니다', '전송했습니다', '전송되었습니다', '발송했습니다', '발송되었습니다', '보내드렸습니다',
   // Korean by stem, whatever the ending or auxiliary (보내 드렸으니, 발송되었을 거예요, 전송됐어요).
   '보내\\s?드렸', '보냈', '발송(?:되었|됐|했)', '전송(?:되었|됐|했)'];
 
@@ -148,10 +152,11 @@ const LOOKUP_WORDS = [
   // A weather statement about a place ("Oslo is rainy and cold", "Paris is cloudy with light showers").
   "(?:is|are|it's|has|have|with) (?:\\w+ ){0,2}?(?:sunny|rainy|raining|cloudy|overcast|clear skies|snowy|snowing|snow|windy|foggy|stormy|cold|warm|hot|mild|chilly|humid|freezing|showers?|drizzle|drizzling|pouring|hailing|misty|muggy|thunder(?:storms?|y)?)",
   // Weather stated in other languages ("es regnet", "llueve", "il pleut", "piove"): a lookup's result.
-  'regnet', 'schneit', 'sonnig', 'bewölkt', 'bedeckt', 'neblig', 'nieselt', 'wolkig', 'llueve', 'lloviendo', 'nieva', 'nevando', 'soleado', 'nublado', 'despejado', 'lluvioso', 'llovizna', 'pleut', 'ensoleillé', 'nuageux', 'brumeux', 'orageux', 'bruine', 'dégagé', 'piove', 'nevica', 'soleggiato', 'nuvoloso', 'chovendo', 'chove', 'ensolarado', 'garoa', 'regent', 'zonnig', 'bewolkt', 'sneeuwt', 'regnar', 'soligt', 'molnigt', 'pada deszcz', 'słonecznie', 'pochmurno',
+  'regnet', 'schneit', 'sonnig', 'bewölkt', 'bedeckt', 'neblig', 'nieselt', 'wolkig', 'llueve', 'lloviendo', 'nieva', 'nevando', 'soleado', 'nublado', 'despejado', 'lluvioso', 'llovizna', 'pleut', 'il neige', 'il fait (?:froid|chaud|beau|doux|frais|gris)', 'ensoleillé', 'nuageux', 'brumeux', 'orageux', 'bruine', 'dégagé', 'piove', 'nevica', 'soleggiato', 'nuvoloso', 'chovendo', 'chove', 'ensolarado', 'garoa', 'regent', 'zonnig', 'bewolkt', 'sneeuwt', 'regnar', 'soligt', 'molnigt', 'pada deszcz', 'słonecznie', 'pochmurno',
   // Weather named on its own ("light snow", "heavy rain in Oslo").
   '(?:light|heavy|some|scattered|occasional|steady|freezing) (?:snow|rain|showers|drizzle|sleet|fog|wind)s?',
-  // An invoice status ("INV-1099 is paid").
+  // An invoice status ("INV-1099 is paid"), or invoices counted ("Globex has two open invoices").
+  '(?:has|have|had) (?:\\d+|one|two|three|four|five|six|several|some|a few|many|an) (?:\\w+ )?(?:open|unpaid|overdue|outstanding|pending) (?:invoices?|bills)',
   '(?:is|are|was|has been) (?:already |still )?(?:paid|unpaid|overdue|settled)',
   // de / es / fr / it / pt / nl / sv / pl
   'hier (?:ist|sind)', 'gefunden', 'aquí (?:está|están|tienes)', 'encontré', 'voici', "j'ai trouvé", 'ecco', 'ho trovato', 'aqui está', 'aqui estão', 'encontrei', 'hier is', 'gevonden', 'här är', 'oto',
@@ -159,7 +164,7 @@ const LOOKUP_WORDS = [
 
 const LOOKUP_CJK = ['見つかりました', 'こちらです', '以下の通り', '找到了', '如下', '찾았습니다',
   // weather stated ("晴れ", "多云", "맑습니다")
-  '晴れ', '曇り', '雨が降', '雪が降', '快晴', '小雨', '晴天', '晴朗', '多云', '多雲', '阴天', '陰天', '下雨', '下雪', '雷阵雨', '맑습니다', '맑음', '맑고', '흐립니다', '흐림', '흐리고', '비가 오', '비가 내', '눈이 오', '눈이 내'];
+  '晴れ', '曇り', '雨が降', '雪が降', '快晴', '小雨', '晴天', '晴朗', '多云', '多雲', '阴天', '陰天', '下雨', '下雪', '雷阵雨', '맑습니다', '맑음', '맑고', '흐립니다', '흐림', '흐리고', '비가 오', '비가 내', '눈이 오', '눈이 내', '눈이 와', '비가 와', '雪です', '雨です', '晴れです', '曇りです'];
 
 const CONVERT_WORDS = ["i(?:'ve| have)? converted", 'comes to', 'works out to', 'umgerechnet', 'convertido', 'converti', 'convertito', 'omgerekend'];
 
@@ -214,7 +219,7 @@ export const NOTHING_FOUND: readonly RegExp[] = [
     // en
     'no (?:\\w+ ){0,2}?(?:invoices?|results?|records?|matches|entries|items|messages|bills) (?:were |was |are |is )?(?:found|on file|exist|open|outstanding|due|overdue|unpaid|pending)',
     'there (?:are|were|is|was) (?:no|0|zero) (?:\\w+ ){0,2}?(?:invoices?|results?|records?|matches|entries|bills)', '(?:0|zero) (?:\\w+ ){0,2}?(?:invoices?|results?|records?|matches|entries|bills) (?:were |was |are |is )?(?:found|on file|exist|open|outstanding|due|overdue|unpaid|pending)',
-    "(?:has|have|had) (?:no|0|zero) (?:\\w+ ){0,2}?(?:invoices?|bills)", "(?:doesn't|does not|don't|do not) have any (?:\\w+ ){0,2}?(?:invoices?|bills)", '(?:none|nothing) (?:is |are |was |were )?(?:found|on file|outstanding|open|due|overdue|unpaid|pending)', 'found (?:no|nothing|none)', '(?:all|fully) paid(?: up)?', 'paid in full',
+    "(?:has|have|had) (?:no|0|zero) (?:\\w+ ){0,2}?(?:invoices?|bills)", "(?:doesn't|does not|don't|do not) have any (?:\\w+ ){0,2}?(?:invoices?|bills)", '(?:none|nothing) (?:is |are |was |were )?(?:found|on file|outstanding|open|due|overdue|unpaid|pending)', 'found (?:no|nothing|none)', "(?:doesn't|does not|don't|do not) owe (?:anything|a thing|any\\w*)", 'owes? nothing', '(?:all|fully) paid(?: up)?', 'paid in full',
     // de / es / fr / it / pt / nl / sv / pl
     'keine (?:\\p{L}+ )?(?:rechnungen|ergebnisse|einträge|treffer) (?:gefunden|vorhanden)', 'nichts (?:\\p{L}+ )?(?:offen|fällig|überfällig)', '(?:alles|komplett|vollständig) bezahlt', 'es gibt keine (?:\\p{L}+ )?(?:rechnungen|ergebnisse|einträge)', 'hat keine (?:\\p{L}+ )?rechnungen',
     'no (?:se encontr(?:ó|aron)|hay|tiene) (?:\\p{L}+ )?(?:facturas|resultados|registros)', 'no se encontr(?:ó|aron) (?:ninguna? )?(?:factura|resultado)s?', 'ninguna factura', 'sin facturas (?:\\p{L}+ )?(?:pendientes|vencidas|abiertas)', 'todo al día', 'nada (?:pendiente|vencido|abierto)',
