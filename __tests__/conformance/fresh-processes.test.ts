@@ -131,6 +131,19 @@ describe('the fresh processes of a stdio run', () => {
     expect(run.section.checks.map((check) => check.id)).toEqual(CHECKS.map((check) => check.id).filter((id) => only.includes(id)));
   });
 
+  it('closes the first process beside the chains only once nothing of the run will ask it anything more', { timeout: 120_000 }, async () => {
+    const log = await startLog();
+    // A whole run (late checks take an inventory, the surface reads resource templates) and a few
+    // checks that walk the lists but not the templates: neither meets a first process already closed.
+    for (const only of [undefined, ['capabilities-declared', 'stateless-first-request', 'response-envelope']]) {
+      const run = await runConformance({ kind: 'stdio', command: commandFor(log) }, { callTools: 'all', timeoutMs: 3000, only });
+      const lost = run.section.checks.flatMap((check) => check.evidence.filter((exchange) => /exited|closed|not running/i.test(exchange.failure ?? '')).map((exchange) => `${check.id}: ${exchange.request.method}: ${exchange.failure}`));
+      expect(lost).toEqual([]);
+      expect(run.surface?.problems ?? []).toEqual([]);
+      expect(run.surface?.counts.resourceTemplates).toBeGreaterThan(0);
+    }
+  });
+
   it('a run of a few checks (--only) starts only the processes they take', { timeout: 60_000 }, async () => {
     const log = await startLog();
     const run = await runConformance({ kind: 'stdio', command: commandFor(log) }, { timeoutMs: 3000, surface: false, only: ['stateless-first-request', 'stdio-exit-on-stdin-close', 'subscriptions-listen'] });

@@ -276,10 +276,13 @@ async function runChecks(applicable: CheckDefinition[], ctx: CheckContext, hooks
       await keepAlive(ctx);
       if (listsWalked()) startLane();
     }
-    // Once the lists are walked, the first process is done with: the chains and the late checks send
-    // it nothing. Its polite close (fastmcp takes ~0.4 s to exit once its stdin closes) then runs
-    // beside the chains, not after them.
-    if (chained(ctx) && listsWalked()) void ctx.client.connection.close().catch(() => undefined);
+    // The first process is done with once the late checks' inventory is taken and every list the
+    // surface section reads is walked: the chains and the late checks send it nothing more. Its
+    // polite close (fastmcp takes ~0.4 s to exit once its stdin closes) then runs beside the chains.
+    if (chained(ctx)) {
+      if (late.length > 0) await ctx.ensureInventory();
+      if (firstProcessLists(ctx).every((method) => ctx.listed(method))) void ctx.client.connection.close().catch(() => undefined);
+    }
     await startLane();
   }
   for (const [offset, check] of late.entries()) finish(early.length + offset, await runOne(check, ctx.forCheck(check.id)));
@@ -294,6 +297,11 @@ function declaredLists(ctx: CheckContext): string[] {
 }
 
 const LIST_CAPABILITIES: Record<string, Capability> = { 'tools/list': 'tools', 'prompts/list': 'prompts', 'resources/list': 'resources' };
+
+/** Every list that anything of the run may read from the first process: the checks', and the surface section's templates. */
+function firstProcessLists(ctx: CheckContext): string[] {
+  return [...declaredLists(ctx), ...(ctx.declares('resources') ? ['resources/templates/list'] : [])];
+}
 
 /** Indices of `checks` in the order a concurrent run starts them: longest first (the checks that wait out a window), so the quick ones fill the gaps instead of one slow check ending the run alone. */
 export function startOrder(checks: readonly CheckDefinition[]): number[] {
