@@ -57,7 +57,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
     turn: ['але', 'проте', 'однак', 'тим не менш', 'все одно'],
   },
   ar: {
-    send: ['تم (?:ال)?ارسال\\p{L}*', 'ارسلت', 'ارسلنا', 'ارسلته', 'ارسلتها', 'تم (?:ال)?تسليم\\p{L}*', 'وصلت الرسالة', 'تم توصيل\\p{L}*', '(?:البريد|الرسالة|الرساله|الايميل) (?:\\p{L}+ )?وصل\\p{L}*'],
+    send: ['تم (?:ال)?ارسال\\p{L}*', 'ارسلت', 'ارسلنا', 'ارسلته', 'ارسلتها', 'تم (?:ال)?تسليم\\p{L}*', 'وصلت الرسالة', 'تم توصيل\\p{L}*', '(?:البريد|الرسالة|الرساله|الايميل) (?:\\p{L}+ )?وصل\\p{L}*', 'وصل(?:ت)? (?:ال)?(?:تقرير|رسال|بريد|ايميل)\\p{L}*'],
     lookup: ['مشمس', 'غائم', 'ممطر', 'مثلج\\p{L}*', 'الجو (?:\\p{L}+ )?(?:بارد|حار|معتدل|لطيف)\\p{L}*', 'وجدت', 'عثرت', 'اليك', 'ها هي', 'ها هو', 'فيما يلي'],
     convert: ['يساوي', 'تساوي', 'يعادل', 'تعادل'],
     any: ['بنجاح', 'تم ذلك', 'تمت العملية', 'اكتمل\\p{L}*', 'تم الانتهاء', 'جاهز', 'انجزت'],
@@ -100,7 +100,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
   },
   tr: {
     send: ['gönderildi', 'gönderdim', 'gönderilmiştir', 'iletildi', 'ilettim', 'iletilmiştir', 'teslim edildi', 'yollandı', 'yolladım', 'ulaştı', 'bilgilendirildi', 'haber verdim'],
-    lookup: ['buldum', 'bulundu', 'işte', 'güneşli', 'bulutlu', 'yağmurlu', 'yağmur yağıyor', 'kar yağıyor'],
+    lookup: ['buldum', 'bulundu', 'işte', 'güneşli', 'bulutlu', 'yağmurlu', 'yağmur yağıyor', 'kar yağıyor', 'karlı', 'hava (?:\\p{L}+ )?(?:soğuk|sıcak|serin|ılık)'],
     convert: ['ediyor', 'eder', 'karşılık geliyor'],
     any: ['başarıyla', 'başarılı', 'tamamlandı', 'tamam', 'hazır', 'halledildi', 'yapıldı', 'sorunsuz'],
     nothing: ['(?:hiç )?(?:fatura|sonuç|kayıt)(?: bulunamadı| yok)', 'hiçbir (?:fatura|sonuç|kayıt)'],
@@ -114,7 +114,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
   },
   vi: {
     send: ['đã gửi', 'đã được gửi', 'gửi thành công', 'đã chuyển', 'đã giao', 'đã đến', 'đã thông báo'],
-    lookup: ['đã tìm thấy', 'tìm thấy', 'đây là'],
+    lookup: ['đã tìm thấy', 'tìm thấy', 'đây là', 'trời (?:đang |hôm nay )?(?:có tuyết|mưa|nắng|nhiều mây|lạnh|nóng|âm u)', 'đang (?:có tuyết|mưa|nắng)'],
     convert: ['tương đương', 'bằng khoảng'],
     any: ['thành công', 'hoàn tất', 'hoàn thành', 'đã xong', 'xong'],
     nothing: ['không (?:có|tìm thấy) (?:hóa đơn|kết quả) nào'],
@@ -128,8 +128,8 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
     turn: ['nhưng', 'tuy nhiên', 'dù sao', 'tuy vậy'],
   },
   id: {
-    send: ['terkirim', 'telah dikirim\\p{L}*', 'sudah dikirim\\p{L}*', 'berhasil dikirim\\p{L}*', 'saya kirim\\p{L}*', 'sudah saya kirim\\p{L}*', 'diteruskan', 'sudah sampai', 'sudah diberitahu'],
-    lookup: ['ditemukan', 'saya menemukan', 'berikut'],
+    send: ['terkirim', 'telah dikirim\\p{L}*', 'sudah dikirim\\p{L}*', '(?:sudah|telah) (?:saya )?mengirim\\p{L}*', 'berhasil dikirim\\p{L}*', 'saya kirim\\p{L}*', 'sudah saya kirim\\p{L}*', 'diteruskan', 'sudah sampai', 'sudah diberitahu'],
+    lookup: ['ditemukan', 'saya menemukan', 'berikut', '(?:sedang )?turun (?:salju|hujan)', 'sedang hujan', 'cuaca(?:nya)? (?:\\p{L}+ )?(?:cerah|berawan|mendung|hujan|dingin|panas)'],
     convert: ['setara dengan', 'sama dengan'],
     any: ['berhasil', 'sukses', 'selesai', 'beres'],
     nothing: ['tidak ada (?:\\p{L}+ )?(?:faktur|tagihan|hasil)', '(?:faktur|tagihan|hasil) tidak ditemukan'],
@@ -142,8 +142,8 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
     turn: ['tetapi', 'tapi', 'namun', 'meski begitu', 'bagaimanapun'],
   },
   th: {
-    send: ['ส่งแล้ว', 'ส่งเรียบร้อย', 'ได้ส่ง', 'ส่งสำเร็จ', 'ส่งให้แล้ว', 'ถึงแล้ว', 'แจ้งแล้ว', 'ส่ง(?:อีเมล|ข้อความ)?(?:ถึง|ให้)[^\\n]{0,24}?แล้ว'],
-    lookup: ['พบแล้ว', 'นี่คือ', 'ดังนี้'],
+    send: ['ส่งแล้ว', 'ส่งเรียบร้อย', 'ได้ส่ง', 'ส่งสำเร็จ', 'ส่งให้แล้ว', 'ถึงแล้ว', 'แจ้งแล้ว', 'ส่ง(?:อีเมล|ข้อความ)?(?:ถึง|ให้)[^\\n]{0,24}?แล้ว', 'ส่ง[^\\n]{1,30}?(?:ถึง|ให้)[^\\n]{0,24}?แล้ว'],
+    lookup: ['พบแล้ว', 'นี่คือ', 'ดังนี้', 'หิมะตก', 'ฝนตก', 'แดดออก', 'ท้องฟ้าแจ่มใส', 'มีเมฆมาก'],
     convert: ['เท่ากับ'],
     any: ['สำเร็จ', 'เรียบร้อย', 'เสร็จ'],
     nothing: ['ไม่พบ(?:ใบแจ้งหนี้|ผลลัพธ์)'],
@@ -271,7 +271,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
   },
   // Bengali: negation is a word after the verb (না, নয়) or a suffix (-নি: "পাঠানো হয়নি", "not sent").
   bn: {
-    send: ['পাঠানো হয়েছে', 'পাঠানো হল', 'পাঠানো হলো', 'পাঠিয়েছি', 'পাঠিয়ে দিয়েছি', 'পাঠিয়ে দেওয়া হয়েছে', 'প্রেরণ করা হয়েছে', 'প্রেরিত', 'পৌঁছে (?:গেছে|দিয়েছি)', 'পৌঁছেছে', 'জানিয়ে দিয়েছি', 'জানিয়েছি', 'ইমেইল করেছি', 'পেয়ে গেছে\\p{L}*', 'পেয়েছেন'],
+    send: ['পাঠিয়ে দিলাম', 'পাঠালাম', 'পাঠানো হয়েছে', 'পাঠানো হল', 'পাঠানো হলো', 'পাঠিয়েছি', 'পাঠিয়ে দিয়েছি', 'পাঠিয়ে দেওয়া হয়েছে', 'প্রেরণ করা হয়েছে', 'প্রেরিত', 'পৌঁছে (?:গেছে|দিয়েছি)', 'পৌঁছেছে', 'জানিয়ে দিয়েছি', 'জানিয়েছি', 'ইমেইল করেছি', 'পেয়ে গেছে\\p{L}*', 'পেয়েছেন'],
     lookup: ['রোদ(?:েলা|্রোজ্জ্বল)?', 'মেঘলা', 'বৃষ্টি হচ্ছে', 'এই যে', 'খুঁজে পেয়েছি'],
     convert: ['সমান'],
     any: ['সফলভাবে', 'সফল হয়েছে', 'সম্পন্ন হয়েছে', 'সম্পন্ন', 'হয়ে গেছে', 'সব ঠিক আছে'],
