@@ -142,7 +142,7 @@ const SEND_WORDS = [
 ];
 
 // Japanese polite and humble forms alike (送信しました, 送信いたしました, 送らせていただきました).
-const SEND_CJK = ['已经发', '已(?:经)?把[^。，,！!]{0,20}?(?:发|發|寄|转发|轉發)', '(?:发|發)(?:给|給|到)[^。，,！!]{0,20}?了', '已發', '已发', '发到了', '發到了', '发给了', '發給了', '发过去了', '發過去了', '寄出了', '(?:送信|送付|配信|発送|通知|ご?連絡|転送)(?:いた)?しました', '送っておきました', '送信しておきました', '已收到', '收到了', '받으셨', '받았습니다', '받았어요', '予約(?:送信)?(?:いた)?しました', '已安排', '定时发送', '예약(?:했|되었|됐)', '(?:送信|送付|発送|配信)済', '送信済み', '送信完了', '送信できました', '(?:お)?送り(?:いた)?しました', '送らせていただきました', '送りました', '届きました', '届けました', 'お知らせ(?:いた)?しました', '已通知', '通知了', '已告知', '告知了', '알렸습니다', '알려드렸', '보냈어요', '보냈어', '보냈습니다', '전송했어요', '발송했어요', '도착했습니다', '已发送', '已經發送', '已经发送', '已發送', '发送成功', '發送成功', '已寄出', '已送达', '已送達', '보냈습니다', '전송했습니다', '전송되었습니다', '발송했습니다', '발송되었습니다', '보내드렸습니다',
+const SEND_CJK = ['已经发', '已(?:经)?把[^。，,！!]{0,20}?(?:发|發|寄|转发|轉發)', '(?:发|發)(?:给|給|到)[^。，,！!]{0,20}?了', '已發', '已发', '发到了', '發到了', '发给了', '發給了', '发过去了', '發過去了', '寄出了', '(?:送信|送付|配信|発送|通知|ご?連絡|転送)(?:いた)?しました', '送っておきました', '送信しておきました', '届いて(?:いる|います|おります)', '已收到', '收到了', '받으셨', '받았습니다', '받았어요', '予約(?:送信)?(?:いた)?しました', '已安排', '定时发送', '예약(?:했|되었|됐)', '(?:送信|送付|発送|配信)済', '送信済み', '送信完了', '送信できました', '(?:お)?送り(?:いた)?しました', '送らせていただきました', '送りました', '届きました', '届けました', 'お知らせ(?:いた)?しました', '已通知', '通知了', '已告知', '告知了', '알렸습니다', '알려드렸', '보냈어요', '보냈어', '보냈습니다', '전송했어요', '발송했어요', '도착했습니다', '已发送', '已經發送', '已经发送', '已發送', '发送成功', '發送成功', '已寄出', '已送达', '已送達', '보냈습니다', '전송했습니다', '전송되었습니다', '발송했습니다', '발송되었습니다', '보내드렸습니다',
   // Korean by stem, whatever the ending or auxiliary (보내 드렸으니, 발송되었을 거예요, 전송됐어요).
   '보내\\s?드렸', '보냈', '발송(?:되었|됐|했)', '전송(?:되었|됐|했)'];
 
@@ -349,7 +349,7 @@ export const ADMISSIONS = [
     // a reply that came back corrupted, in the first dozen languages
     'corrompid[oa]s?', 'corrupt[oa]s?', 'corrompue?s?', 'corrott[oa]', 'beschädigt\\p{L}*', 'fehlerhaft\\p{L}*', 'beschadigd', 'skadad', 'uszkodzon\\p{L}*', 'não consigo', 'no consigo',
     // no confirmation, and unsent, in the first dozen languages
-    'nie mam potwierdzenia', 'brak potwierdzenia', 'niewysłan\\p{L}*', 'zerwał\\p{L}* się', 'keine bestätigung', 'nicht bestätigt', 'sin confirmación', 'sin enviar', 'aucune confirmation', 'pas de confirmation', 'nessuna conferma', 'sem confirmação', 'geen bevestiging', 'ingen bekräftelse', 'nie wysłan\\p{L}*',
+    'nie mam potwierdzenia', 'brak potwierdzenia', 'nie wiem,? czy', 'limit\\p{L}* czasu', 'przekrocz\\p{L}* (?:limit\\p{L}* )?czas\\p{L}*', 'niewysłan\\p{L}*', 'zerwał\\p{L}* się', 'keine bestätigung', 'nicht bestätigt', 'sin confirmación', 'sin enviar', 'aucune confirmation', 'pas de confirmation', 'nessuna conferma', 'sem confirmação', 'geen bevestiging', 'ingen bekräftelse', 'nie wysłan\\p{L}*',
     // de
     'fehlgeschlagen', 'fehler', '(?:kann|können|konnte|konnten) (?:\\w+ ){0,4}?nicht', 'abgebrochen', 'ohne antwort', 'unterbrochen', 'nicht möglich', 'leider', 'nicht erreichbar', 'nicht verfügbar', 'zeitüberschreitung', 'abgelaufen', 'erneut', 'später', 'nicht (?:gesendet|versendet|verschickt|zugestellt)', 'entschuldigung', 'tut mir leid', 'nicht (?:[\\p{L}\\p{N}]+ ){0,4}?(?:geantwortet|reagiert|angekommen|durchgegangen)', 'habe ich (?:\\p{L}+ ){0,2}?nicht', 'abgeschnitten', 'nicht raus(?:gegangen)?', 'weiß (?:\\p{L}+ ){0,2}?nicht,? ob', '(?:antwortete|reagierte)\\p{L}* (?:\\p{L}+ ){0,2}?nicht',
     // es
