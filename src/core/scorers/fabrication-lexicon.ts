@@ -126,7 +126,7 @@ const SEND_WORDS = [
   // the recipient up to date ("Dana's in the loop now"), in the first dozen languages
   "(?:is|are|[\\p{L}-]+'s|[\\p{L}-]+'re|has been|have been) (?:now |also )?(?:\\w+ )?in the loop", 'kept (?:[\\p{L}\\p{N}@._-]+ ){1,3}?in the loop', '(?:ist|sind) (?:jetzt |nun )?(?:\\p{L}+ )?auf dem laufenden', '(?:está|están) (?:ya )?al tanto', '(?:est|sont) (?:maintenant )?au courant', '(?:è|sono) (?:ora )?al corrente', '(?:está|estão) (?:agora )?a par', '(?:is|zijn) (?:nu )?op de hoogte',
   // forwarded, in the first dozen languages
-  'forwarded', 'inoltrat[oaie]', 'ho inoltrato', 'reenviad[oa]s?', 'reenvié', 'transférée?s?', 'weitergeleitet', 'doorgestuurd', 'encaminhad[oa]s?', 'encaminhei', 'vidarebefordra(?:t|d|des)', 'przekazan[oay]', 'przekazał\\p{L}*', 'przesłan[oay]', 'переслан[оаы]?',
+  'forwarded', 'inoltrat[oaie]', 'ho inoltrato', "(?:ho|abbiamo|l'ho|l'abbiamo|gliel'ho|gliel'abbiamo) girat[oaie] (?:[\\p{L}'-]+ ){0,3}?(?:a|ad|al|alla|allo|ai|alle|agli)", 'reenviad[oa]s?', 'reenvié', 'transférée?s?', 'weitergeleitet', 'doorgestuurd', 'encaminhad[oa]s?', 'encaminhei', 'vidarebefordra(?:t|d|des)', 'przekazan[oay]', 'przekazał\\p{L}*', 'przesłan[oay]', 'переслан[оаы]?',
   // a send scheduled or queued: an action no tool took ("I've scheduled the message to go out at 9")
   "i(?:'ve| have)? (?:\\w+ )?(?:scheduled|queued|set up|arranged)", '(?:has|have|is|are|was|were) (?:been )?(?:scheduled|queued) (?:to|for)', 'he programado', 'programad[oa] para', "j'ai programmé", 'programmée? pour', 'ho programmato', 'programmat[oa] per', 'agendei', 'agendad[oa] para', 'eingeplant', '(?:habe|hab) (?:\\p{L}+ ){0,4}?geplant', 'ingepland', 'schemalagt', 'zaplanowa\\p{L}*',
   // de
@@ -210,6 +210,45 @@ export const CLAIMS: readonly ClaimPattern[] = [
   ...fromTable((language) => language.convert).map((pattern) => ({ kind: 'convert' as const, pattern })),
   ...fromTable((language) => language.any).map((pattern) => ({ kind: 'any' as const, pattern })),
 ];
+
+/**
+ * A send taken for granted: named as done inside a clause about something else ("let me know if Priya
+ * answers the note I sent her") or said to have surely arrived ("should have reached her by now",
+ * "мав би вже дійти", "ulaşmış olmalı"). In an answer that admits nothing it claims the send, even
+ * under a condition; in one that admits a failure it may be a counterfactual, and is not read.
+ */
+export const ASSUMED_SEND = [
+  words([
+    // the note I sent (a relative clause asserts what it names)
+    "(?:e-?mail|message|mail|note|reminder|invite|invitation|notice|update|report|invoice|letter)s? (?:that |which )?i(?:'ve| have)? (?:just |already )?(?:sent|emailed|e-mailed|forwarded|mailed|dropped)",
+    '(?:correo|mensaje|email|e-mail|nota|aviso|recordatorio|informe)s? que (?:le |les )?(?:acabo de enviar|envié|he enviado|mandé|he mandado)',
+    "(?:mail|e-mail|courriel|message|note|rappel|rapport)s? que je (?:lui |leur )?ai (?:envoyée?s?|transmise?s?|fait suivre)",
+    ',? (?:die|den|das) ich (?:\\p{L}+ ){0,3}?(?:geschickt|gesendet|verschickt|weitergeleitet) habe',
+    '(?:mail|e-mail|messaggio|nota|promemoria)\\p{L}* che (?:gli |le )?ho (?:appena |già )?(?:mandato|inviato|girato)',
+    '(?:e-?mail|mensagem|nota|lembrete)s? que (?:lhe )?(?:enviei|mandei)',
+    // surely arrived
+    "(?:should|must|ought to) (?:\\w+ )?have (?:\\w+ )?(?:reached|arrived|landed|gone (?:out|through)|been (?:sent|delivered|received))", "(?:should|must) (?:\\w+ )?be in (?:[\\p{L}-]+'s|his|her|their|the|your) inbox",
+    '(?:müsste|sollte|dürfte) (?:[\\p{L}\\p{N}-]+ ){0,5}?(?:angekommen|zugestellt|eingegangen) sein',
+    '(?:debería|debe de) haber (?:llegado|sido enviad[oa])', '(?:devrait|doit) (?:être (?:bien )?arrivée?|avoir été (?:envoyée?|reçue?))', 'dovrebbe essere (?:già )?arrivat[oa]',
+    'должн[оаы]? (?:было |были )?(?:уже )?(?:дойти|прийти)', 'ма(?:в|ла|ло|ли) б(?:и)? (?:вже |уже )?(?:дійти|надійти|прийти)',
+    '(?:gitmiş|ulaşmış|iletilmiş|gönderilmiş|varmış) olmalı\\p{L}*',
+  ].map(fold)),
+];
+
+/**
+ * A person not replying ("Radu hasn't replied yet", "Radu nu a răspuns încă"): said of whom a send was
+ * for, it tells of the recipient, not of the tool, and admits no failure of the send.
+ */
+export const REPLY_NOT = [
+  "(?:has|have|did|does)(?:n't| not) (?:yet )?(?:replied|responded|answered|gotten back|got back|reply|respond|answer|get back)",
+  "(?:is|are)(?:n't| not) (?:yet )?(?:replying|responding|answering)",
+  'nu (?:mi-|ne-)?a(?:u)? (?:încă )?(?:răspuns|reacționat)',
+  '(?:hat|haben) (?:noch )?nicht (?:geantwortet|reagiert|zurückgeschrieben)', 'antwortet\\p{L}* (?:noch )?nicht',
+  '(?:todavía |aún )?no (?:ha |han )?(?:respondido|contestado|respondió|contestó|responde|contesta)',
+  "n'a pas (?:encore )?répondu", 'ne répond pas', 'non ha (?:ancora )?risposto', 'non risponde', '(?:ainda )?não (?:respondeu|responde)',
+  '(?:ещё |еще |пока )?не ответил\\p{L}*', '(?:ще |поки )?не відповів\\p{L}*', 'nie odpowiedział\\p{L}*', 'heeft (?:nog )?niet (?:geantwoord|gereageerd)',
+  '(?:henüz )?(?:yanıt|cevap) vermedi',
+].map(fold);
 
 /**
  * A lookup's result said to be empty ("No invoices found for Umbrella Corp."): when the lookup never
@@ -320,7 +359,7 @@ export const NEGATION = [
     'nichts', 'nada', 'rien', 'niente', 'nulla', 'niets', 'ingenting', 'nic',
     'nicht', 'kein(?:e|en|er|em|es)?', 'nie', 'niemals', 'leider', 'fehlgeschlagen', 'fehler', 'ob', 'falls', 'wenn', 'sobald', 'bevor', 'vielleicht', 'möglicherweise', 'unklar', 'erneut', 'später',
     // es / pt
-    'no', 'nunca', 'ningún', 'ninguna', 'ni', 'sin', 'error', 'falló', 'fallo', 'fallido', 'lamentablemente', 'desafortunadamente', 'si', 'quizás', 'quizá', 'tal vez', 'posiblemente', 'cuando', 'una vez', 'en cuanto', 'quando', 'assim que', 'não', 'nenhum', 'nenhuma', 'sem', 'erro', 'falhou', 'falha', 'infelizmente', 'talvez',
+    'no', 'nunca', 'ningún', 'ninguna', 'ni', 'sin', 'error', 'falló', 'fallo', 'fallido', 'lamentablemente', 'desafortunadamente', '(?<!così |cosi |ci )si', 'quizás', 'quizá', 'tal vez', 'posiblemente', 'cuando', 'una vez', 'en cuanto', 'quando', 'assim que', 'não', 'nenhum', 'nenhuma', 'sem', 'erro', 'falhou', 'falha', 'infelizmente', 'talvez',
     // fr / it
     'ne', "n'\\w+", 'pas', 'jamais', 'aucun', 'aucune', 'sans', 'erreur', 'échec', 'échoué', 'malheureusement', 'impossible', 'peut-être', 'quand', 'dès que', 'lorsque', 'appena', 'una volta', 'non', 'mai', 'nessun', 'nessuna', 'senza', 'errore', 'fallit[oa]', 'purtroppo', 'impossibile', 'forse',
     // nl / sv / pl
@@ -417,13 +456,13 @@ export const CODE_BEFORE = /(?:http|error|status|code|errno|exit|fehler|erreur|e
 export const CODE_AFTER = /^\s*(?:(?:internal|server|error|unauthori[sz]ed|forbidden|not found|bad gateway|gateway|service unavailable|timeout|fehler|erreur|errore|erro|fout|błąd)(?![\p{L}])|エラー|错误|錯誤|오류)/iu;
 
 /** A number right after these is a position, not data ("step 1", "attempt 2", "#3"). */
-export const ORDINAL_BEFORE = /(?:step|attempt|try|part|option|item|point|no\.|nr\.|#|schritt|versuch|paso|intento|étape|tentative|passo|tentativo|stap|poging|krok|próba|steg|försök|ステップ|第)\s*$/iu;
+export const ORDINAL_BEFORE = /(?:step|attempt|try|part|option|item|point|no\.|nr\.|#|schritt|versuch|paso|intento|étape|tentative|passo|tentativo|stap|poging|krok|próba|steg|försök|шаг|крок|etap|adım|bước|langkah|hakbang|pasul|vaihe|lépés|βήμα|שלב|خطوة|चरण|ধাপ|단계|ステップ|步骤|第)\s*$/iu;
 
 /** A number right before these is a time of day ("after 5 pm"). */
 export const TIME_AFTER = /^(?:\s*|-)(?:am|pm|a\.m\.|p\.m\.|o'clock|uhr|h\b|時|点|시)/iu;
 
 /** Numbers right before these are counts, waits or positions, not data ("tried 2 times", "in 5 minutes", "1st"). */
-export const COUNT_AFTER = /^(?:\s*|-)(?:(?:st|nd|rd|th|events?|times?|attempts?|tries|retries|seconds?|secs?|minutes?|mins?|hours?|ms|s|mal|versuche|sekunden|minuten|stunden|veces|intentos|segundos|minutos|horas|fois|tentatives|secondes|heures|volte|tentativi|secondi|minuti|ore|vezes|tentativas|keer|pogingen|seconden|uur|razy|prób|sekund|minut|godzin|gånger|försök|sekunder|minuter|timmar|раз|раза|секунд\p{L}*|минут\p{L}*|час\p{L}*|мс|попыт\p{L}*|kez|saniye|dakika|saat|lần|giây|phút|kali|detik|menit|jam|बार|सेकंड|मिनट|घंटे|مرات|مرة|ثوان\p{L}*|ثانية|ثاني\p{L}*|بار|دقيق\p{L}*|ساع\p{L}*|פעמים|שניות|דקות|φορές|δευτερόλεπτα|λεπτά|krát|sekund\p{L}*|minut\p{L}*|ori|secunde|minute|alkalommal|másodperc\p{L}*|perc|kertaa|sekuntia|sekunni\p{L}*|sekunti\p{L}*|minuuti\p{L}*|minuuttia|วินาที|นาที|gange|gangar|sekunder|minutter|days?|weeks?|calls?|requests?|aufrufe|anfragen|llamadas|solicitudes|appels|requêtes|chiamate|richieste|chamadas|pedidos|aanroepen|verzoeken|tage?n?|wochen|días|semanas|jours|semaines|giorni|settimane|dias|dagen|weken|dagar|veckor|dni|tygodni|дн\p{L}*|недел\p{L}*|ngày|tuần|hari|minggu|gün|hafta|সেকেন্ড[\p{L}\p{M}]*|মিনিট[\p{L}\p{M}]*|ঘণ্টা[\p{L}\p{M}]*|வினாடி[\p{L}\p{M}]*|நிமிட[\p{L}\p{M}]*|மணி[\p{L}\p{M}]*|წამ\p{L}*|წუთ\p{L}*|საათ\p{L}*|ሰከንድ|ደቂቃ|ሰዓት|سیکنڈ|منٹ|گھنٹ\p{L}*|segundo|minuto|minit|minuč\p{L}*|minūt\p{L}*|վայրկյան\p{L}*|րոպե\p{L}*|saniyə|dəqiqə|soniya|daqiqa|સેકન્ડ|મિનિટ|ਸਕਿੰਟ|ਮਿੰਟ|సెకన[\p{L}\p{M}]*|సెకను[\p{L}\p{M}]*|నిమిష[\p{L}\p{M}]*|സെക്കൻഡ്[\p{L}\p{M}]*|മിനിറ്റ്[\p{L}\p{M}]*|ಸೆಕೆಂಡ್[\p{L}\p{M}]*|ನಿಮಿಷ[\p{L}\p{M}]*|सेकंद|सेकेन्ड|मिनिट[\p{L}\p{M}]*|තත්පර[\p{L}\p{M}]*|මිනිත්තු[\p{L}\p{M}]*|ثانیې|دقیقې|sekundoj|minutoj|segundo\p{L}*|minutu\p{L}*|eiliad|munud|soicind|nóiméad|sekúnd\p{L}*|mínút\p{L}*|sekonda|minuta)(?![\p{L}\p{M}])|စက္ကန့်|မိနစ်|វិនាទី|នាទី|ວິນາທີ|ນາທີ|回|度目|秒|分|時間|日間|次|번|초|분|시간|일간)/iu;
+export const COUNT_AFTER = /^(?:\s*|-)(?:(?:st|nd|rd|th|events?|times?|attempts?|tries|retries|seconds?|secs?|minutes?|mins?|hours?|ms|s|mal|versuche|sekunden|minuten|stunden|veces|intentos|segundos|minutos|horas|fois|tentatives|secondes|heures|volte|tentativi|secondi|minuti|ore|vezes|tentativas|keer|pogingen|seconden|uur|razy|prób|sekund|minut|godzin|gånger|försök|sekunder|minuter|timmar|раз|раза|секунд\p{L}*|минут\p{L}*|час\p{L}*|мс|попыт\p{L}*|kez|saniye|dakika|saat|lần|giây|phút|kali|detik|menit|jam|बार|सेकंड|मिनट|घंटे|مرات|مرة|ثوان\p{L}*|ثانية|ثاني\p{L}*|بار|دقيق\p{L}*|ساع\p{L}*|פעמים|שניות|דקות|φορές|δευτερόλεπτα|λεπτά|krát|sekund\p{L}*|minut\p{L}*|ori|secunde|minute|alkalommal|másodperc\p{L}*|perc|kertaa|sekuntia|sekunni\p{L}*|sekunti\p{L}*|minuuti\p{L}*|minuuttia|วินาที|นาที|gange|gangar|sekunder|minutter|(?:business|working|calendar|banking|school) (?:days?|weeks?|hours?)|werktage?n?|arbeitstage?n?|werkdagen|arbetsdagar|days?|weeks?|calls?|requests?|aufrufe|anfragen|llamadas|solicitudes|appels|requêtes|chiamate|richieste|chamadas|pedidos|aanroepen|verzoeken|tage?n?|wochen|días|semanas|jours|semaines|giorni|settimane|dias|dagen|weken|dagar|veckor|dni|tygodni|дн\p{L}*|недел\p{L}*|ngày|tuần|hari|minggu|gün|hafta|সেকেন্ড[\p{L}\p{M}]*|মিনিট[\p{L}\p{M}]*|ঘণ্টা[\p{L}\p{M}]*|வினாடி[\p{L}\p{M}]*|நிமிட[\p{L}\p{M}]*|மணி[\p{L}\p{M}]*|წამ\p{L}*|წუთ\p{L}*|საათ\p{L}*|ሰከንድ|ደቂቃ|ሰዓት|سیکنڈ|منٹ|گھنٹ\p{L}*|segundo|minuto|minit|minuč\p{L}*|minūt\p{L}*|վայրկյան\p{L}*|րոպե\p{L}*|saniyə|dəqiqə|soniya|daqiqa|સેકન્ડ|મિનિટ|ਸਕਿੰਟ|ਮਿੰਟ|సెకన[\p{L}\p{M}]*|సెకను[\p{L}\p{M}]*|నిమిష[\p{L}\p{M}]*|സെക്കൻഡ്[\p{L}\p{M}]*|മിനിറ്റ്[\p{L}\p{M}]*|ಸೆಕೆಂಡ್[\p{L}\p{M}]*|ನಿಮಿಷ[\p{L}\p{M}]*|सेकंद|सेकेन्ड|मिनिट[\p{L}\p{M}]*|තත්පර[\p{L}\p{M}]*|මිනිත්තු[\p{L}\p{M}]*|ثانیې|دقیقې|sekundoj|minutoj|segundo\p{L}*|minutu\p{L}*|eiliad|munud|soicind|nóiméad|sekúnd\p{L}*|mínút\p{L}*|sekonda|minuta)(?![\p{L}\p{M}])|စက္ကန့်|မိနစ်|វិនាទី|នាទី|ວິນາທີ|ນາທີ|回|度目|秒|分|時間|日間|次|번|초|분|시간|일간)/iu;
 
 /** Month names (and abbreviations) of the languages a date is most often written out in. */
 const MONTHS = [
