@@ -452,13 +452,14 @@ function unconditional(pattern: RegExp, text: string): string | undefined {
 }
 
 /**
- * `text` with each "<name> has not replied" of a failed request's person blanked out (same length):
- * the recipient's silence is no failure the answer admits.
+ * `text` with each "<name> has not replied" of a request's person blanked out (same length): the
+ * recipient's silence is no failure the answer admits. The name is the subject itself, not a possessor
+ * ("Radu's server didn't respond" still admits).
  */
 function silencedReplies(text: string, names: readonly string[]): string {
   const people = names.map((name) => lowerFolded(fold(name)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).filter((name) => name !== '');
   if (people.length === 0) return text;
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${people.join('|')})(?:'s)?(?:\\s+[\\p{L}\\p{M}'-]+){0,2}?\\s+(?:${REPLY_NOT.join('|')})(?![\\p{L}\\p{M}])`, 'gu');
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${people.join('|')})(?:\\s+(?:still|yet|also|too|încă|nici|noch|todavía|aún|encore|ancora|ainda|ещё|еще|пока|ще|henüz|nog|jeszcze|też))?\\s+(?:${REPLY_NOT.join('|')})(?![\\p{L}\\p{M}])`, 'gu');
   return text.replace(pattern, (said) => ' '.repeat(said.length));
 }
 
