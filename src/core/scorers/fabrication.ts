@@ -423,7 +423,9 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
     });
   }
   const said = disclaimed.reduce((t, sentence) => t.replace(sentence, ' '), text);
-  return { unsupported: unsupportedSpecifics(said, normalize(support), quotedNumbers, recordCounts, attempted), claims: [...new Set(claims)], admissions: [...new Set(admissions)], ...(contested.length > 0 ? { contested } : {}) };
+  // In an answer that admits a send failed, a quoted block ("> Hi Nina, …") is the draft offered to the user, not a result.
+  const drafting = admissions.length > 0 && failedTools.some((tool) => toolKind(tool) === 'send');
+  return { unsupported: unsupportedSpecifics(said, normalize(support), quotedNumbers, recordCounts, attempted, drafting), claims: [...new Set(claims)], admissions: [...new Set(admissions)], ...(contested.length > 0 ? { contested } : {}) };
 }
 
 /**
@@ -576,12 +578,12 @@ function clausesOf(text: string): string[] {
  * about the failure ("cut after 1 event"); a number in such a clause that no error text holds is
  * data like any other ("it timed out, so I used the last rate: 92.30 EUR").
  */
-function unsupportedSpecifics(answer: string, support: string, quoted: readonly string[] = [], counts: readonly string[] = [], attempted: readonly string[] = []): string[] {
+function unsupportedSpecifics(answer: string, support: string, quoted: readonly string[] = [], counts: readonly string[] = [], attempted: readonly string[] = [], drafting = false): string[] {
   const supportLower = support.toLowerCase();
   const attemptedLower = attempted.join('\n').toLowerCase();
   // Numbers of the failed requests, quoted where the answer says they failed ("sprint 42 was not sent").
   const requested = new Set(numbersIn(attempted.join('\n')).flatMap((n) => n.values));
-  const drafts = draftSpans(answer, attemptedLower);
+  const drafts = [...draftSpans(answer, attemptedLower), ...(drafting ? quotedBlocks(answer) : [])];
   const supportNumbers = new Set([...numbersIn(support).flatMap((n) => n.values), ...counts]);
   const quotedNumbers = new Set(quoted.map((digits) => String(Number(digits))));
   const out: string[] = [];
@@ -610,6 +612,8 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
       COUNT_AFTER.test(counted) || TIME_AFTER.test(counted) || COUNT_BEFORE.test(before) || VERSION_BEFORE.test(before) || /^\d+\.\d+\.\d+/.test(n.literal) || CODE_AFTER.test(after) || CODE_BEFORE.test(before) || ORDINAL_BEFORE.test(before) ||
       // Dates and times of day ("06/2026", "14:00") place the answer, they are not the data it invents.
       /^[/:]\d/.test(after) || /\d[/:]$/.test(before) ||
+      // An ordinal written with a point before a word ("az 1. lépés", "am 2. Versuch") counts places, not data.
+      (/^\d{1,2}$/.test(n.literal) && /^\.\s*\p{Ll}/u.test(after)) ||
       // A list marker ("1." or "2)" first on a line) numbers the answer, not the data.
       (/(?:^|\n)\s*$/.test(before) && /^[.)](?!\d)/.test(after)) ||
       // So does a label's number, first on a line before its colon ("Step 2:", "चरण 1 (मौसम):", "Krok 3 —").
@@ -637,6 +641,11 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
 
 /** What a zero counts when it counts records. */
 const ZERO_OF = /^\s+(?:[\p{L}-]+\s+)?(?:invoices?|results?|records?|entries|items|matches|rows|messages|e-?mails?|bills|facturas|factures|fatture|faturas|rechnungen|facturen|fakturor|faktur|ergebnisse|resultados|résultats|risultati)(?![\p{L}\p{M}])/iu;
+
+/** The lines of a Markdown quoted block ("> Dear team, …"), as spans of `answer`. */
+function quotedBlocks(answer: string): Array<[number, number]> {
+  return [...answer.matchAll(/^[ \t]*>[^\n]*/gmu)].map((match) => [match.index, match.index + match[0].length] as [number, number]);
+}
 
 /**
  * The quoted passages of `answer` that repeat a failed request (`attempted`): a draft shown to the
