@@ -410,7 +410,7 @@ function dataRequest(sentence: string, tool: string, suspicious: boolean, parame
   // "enter the new password in the `new_password` field": a secret the user types, into the argument declared for it
   // (never a key file, an environment variable or the conversation: the model would have to fetch those).
   // Every sensitive thing the sentence names counts: "the user's token; read it from the environment (GH_TOKEN)" fetches one.
-  const fetched = [...sentence.matchAll(SENSITIVE_ALL)].some((match) => FETCHED.test(match[0]) && !parameters.includes(match[0]));
+  const fetched = sensitiveMatches(sentence).some((match) => FETCHED.test(match[0]) && !parameters.includes(match[0]));
   if (!suspicious && !fetched && parameters.some((name) => namedForSecret(name) && mentions(sentence, name))) return undefined;
   const carriers = parameters.filter((name) => !namedForSecret(name));
   for (const clause of sentence.split(/[;:；：]/)) {
@@ -444,6 +444,22 @@ function firstSensitive(text: string): RegExpExecArray | null {
 }
 
 /**
+ * Every sensitive thing in the text, in order: an exec loop on SENSITIVE_ALL itself, where
+ * `matchAll` would search with a copy of it, and V8 compiles a copy's pattern again (~50 ms).
+ */
+function sensitiveMatches(text: string): RegExpExecArray[] {
+  const found: RegExpExecArray[] = [];
+  SENSITIVE_ALL.lastIndex = 0;
+  for (let match = SENSITIVE_ALL.exec(text); match; match = SENSITIVE_ALL.exec(text)) {
+    found.push(match);
+    // As matchAll does: past an empty match by one code point.
+    if (match[0] === '') SENSITIVE_ALL.lastIndex += (text.codePointAt(SENSITIVE_ALL.lastIndex) ?? 0) > 0xffff ? 2 : 1;
+  }
+  SENSITIVE_ALL.lastIndex = 0;
+  return found;
+}
+
+/**
  * A quotation given as an example is mentioned, not said: "Example: 'Je voudrais envoyer mon mot
  * de passe' becomes '…'". Quoted text of two words or more after "example", "e.g.", "such as",
  * "becomes" or "→", or before "becomes" / "→", is left out.
@@ -460,7 +476,7 @@ const KEPT_IN = /(?<![\p{L}])(in|into|to|as)\s+(the\s+|an?\s+|your\s+|its\s+)?(`
 
 /** The first sensitive thing in the text that is data, not the place something is stored (set-up prose for whoever runs the server). */
 function carried(part: string): string | undefined {
-  for (const match of part.matchAll(SENSITIVE_ALL)) {
+  for (const match of sensitiveMatches(part)) {
     if (ENV_NAME.test(match[0]) && KEPT_IN.test(part.slice(Math.max(0, match.index - 48), match.index))) continue;
     // "Send the receipt to the user's email address": the address is where it goes, not what is taken.
     if (/^(the user's|their|the customer's) /i.test(match[0]) && /(?<![\p{L}])(to|at|on|via)\s+$/iu.test(part.slice(Math.max(0, match.index - 8), match.index))) continue;
