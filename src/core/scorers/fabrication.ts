@@ -167,7 +167,8 @@ function attemptedTexts(calls: ToolCallView[]): string[] {
 
 /**
  * How many records the successful results hold, as an answer may count them: the length of each
- * list, and of each part of a list of records that share a value ("2 overdue invoices of 3").
+ * list, and of each part of a list of records that share a value ("2 overdue invoices of 3"); and
+ * the total of each figure over a list's records ("1,500 EUR in total").
  */
 function recordCounts(trace: Trace): string[] {
   const counts = new Set<number>();
@@ -179,6 +180,10 @@ function recordCounts(trace: Trace): string[] {
       const byValue = new Map<string, number>();
       for (const record of records) for (const [key, field] of Object.entries(record)) if (typeof field === 'string' || typeof field === 'boolean') byValue.set(`${key}\u0000${field}`, (byValue.get(`${key}\u0000${field}`) ?? 0) + 1);
       for (const n of byValue.values()) counts.add(n);
+      // The total of a figure over the records ("1,500 EUR in total" of 1,200 and 300) is worked out from them, not invented.
+      const totals = new Map<string, number>();
+      for (const record of records) for (const [key, field] of Object.entries(record)) if (typeof field === 'number' && Number.isFinite(field)) totals.set(key, (totals.get(key) ?? 0) + field);
+      if (records.length > 1) for (const total of totals.values()) counts.add(Math.round(total * 100) / 100);
     }
     for (const item of Object.values(value)) walk(item, depth + 1);
   };
