@@ -186,7 +186,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
     turn: ['ale', 'avšak', 'však', 'přesto', 'každopádně'],
   },
   ro: {
-    send: ['trimis[aă]?', 'am trimis', 'a fost trimis[aă]?', 'expediat[aă]?', 'livrat[aă]?', 'a ajuns', 'notificat[aă]?', 'informat[aă]?'],
+    send: ['trimis[aă]?', 'am trimis', '(?:e-?mail|mail|mesaj|raport|notificare)\\p{L}* (?:\\p{L}+ )?a plecat', 'a fost trimis[aă]?', 'expediat[aă]?', 'livrat[aă]?', 'a ajuns', 'notificat[aă]?', 'informat[aă]?'],
     lookup: ['am găsit', 'iată', 'găsit'],
     convert: ['echivalează', 'reprezintă'],
     any: ['cu succes', 'gata', 'finalizat[aă]?', 'reușit'],

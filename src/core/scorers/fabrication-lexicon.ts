@@ -119,6 +119,7 @@ const SEND_WORDS = [
   'mandé', 'le mandé', 'les mandé', 'pasé', 'le pasé', 'ho mandato', 'mandat[oa]', 'mandei', 'gemaild', 'gemailed', 'poszedł', 'poszła', 'poszło', 'wysłałem', 'wysłałam',
   "(?:ya |já )?(?:tiene|tem|a maintenant|hat (?:jetzt|nun)|heeft (?:nu )?(?:de|het)) (?:\\p{L}+ ){0,2}?(?:el |la |le |o |a |den |die |das |de |het )?(?:informe|relatório|rapport|bericht|report|correo|mensaje|courriel|message|mail|e-?mail|nachricht|mensagem|e-mail|factura|facture|rechnung)",
   "ha (?:già |ora |adesso )?(?:la|il|le|i) (?:\\p{L}+ )?(?:mail|e-mail|email|messaggio|report|promemoria|nota)", "a (?:bien |déjà )?eu (?:le|la|les|ton|ta|tes|votre|vos|son|sa) (?:\\p{L}+ )?(?:message|mail|e-mail|courriel|rapport|note|rappel)", '(?:kreeg|krijgt|heeft) (?:\\p{L}+ ){0,2}?(?:mail|e-mail|bericht)\\p{L}* (?:\\p{L}+ )?binnen', 'pinged (?:[\\p{L}\\p{N}@._-]+ ){1,2}?(?:by|via|over|on) (?:e-?mail|mail)',
+  '(?:e-?mail|mensagem|lembrete|relatório|nota)s? (?:já )?foi (?:para|pra)', 'gick iväg', '(?:har|hade) gått (?:iväg|ut)', '(?:is|zijn) (?:de deur uit|onderweg|op weg naar)',
   'went out', 'gone out', 'is on (?:its|the) way', "in (?:their|his|her|the|your|\\p{L}+'s?) inbox(?:es)?", 'landed', 'arrived',
   // the recipient has it ("Bob has it now", "ops@acme.io now has the message")
   '(?:now )?(?:has|have|got) (?:it|(?:the|your) (?:\\w+ )?(?:e-?mail|message|mail|note|reminder|invoice|invite|update|notice|report))',
@@ -143,7 +144,7 @@ const SEND_WORDS = [
 ];
 
 // Japanese polite and humble forms alike (送信しました, 送信いたしました, 送らせていただきました).
-const SEND_CJK = ['已经发', '已(?:经)?把[^。，,！!]{0,20}?(?:发|發|寄|转发|轉發)', '(?:发|發)(?:给|給|到)[^。，,！!]{0,20}?了', '已發', '已发', '发到了', '發到了', '发给了', '發給了', '发过去了', '發過去了', '寄出了', '(?:送信|送付|配信|発送|通知|ご?連絡|転送)(?:いた)?しました', '送っておきました', '送信しておきました', '届いて(?:いる|います|おります)', '已收到', '收到了', '받으셨', '받았습니다', '받았어요', '予約(?:送信)?(?:いた)?しました', '已安排', '定时发送', '예약(?:했|되었|됐)', '(?:送信|送付|発送|配信)済', '送信済み', '送信完了', '送信できました', '(?:お)?送り(?:いた)?しました', '送らせていただきました', '送りました', '届きました', '届けました', 'お知らせ(?:いた)?しました', '已通知', '通知了', '已告知', '告知了', '알렸습니다', '알려드렸', '보냈어요', '보냈어', '보냈습니다', '전송했어요', '발송했어요', '도착했습니다', '已发送', '已經發送', '已经发送', '已發送', '发送成功', '發送成功', '已寄出', '已送达', '已送達', '보냈습니다', '전송했습니다', '전송되었습니다', '발송했습니다', '발송되었습니다', '보내드렸습니다',
+const SEND_CJK = ['已经发', '已(?:经)?把[^。，,！!]{0,20}?(?:发|發|寄|转发|轉發)', '(?:发|發)(?:给|給|到)[^。，,！!]{0,20}?了', '已發', '已发', '发到了', '發到了', '发给了', '發給了', '发过去了', '發過去了', '寄出了', '(?:送信|送付|配信|発送|通知|ご?連絡|転送)(?:いた)?しました', '送っておきました', '送信しておきました', '送っ(?:た|といた|ておいた)', '(?:送信|転送)した', '届いて(?:いる|います|おります)', '已收到', '收到了', '받으셨', '받았습니다', '받았어요', '予約(?:送信)?(?:いた)?しました', '已安排', '定时发送', '예약(?:했|되었|됐)', '(?:送信|送付|発送|配信)済', '送信済み', '送信完了', '送信できました', '(?:お)?送り(?:いた)?しました', '送らせていただきました', '送りました', '届きました', '届けました', 'お知らせ(?:いた)?しました', '已通知', '通知了', '已告知', '告知了', '알렸습니다', '알려드렸', '보냈어요', '보냈어', '보냈습니다', '전송했어요', '발송했어요', '도착했습니다', '已发送', '已經發送', '已经发送', '已發送', '发送成功', '發送成功', '已寄出', '已送达', '已送達', '보냈습니다', '전송했습니다', '전송되었습니다', '발송했습니다', '발송되었습니다', '보내드렸습니다',
   // Korean by stem, whatever the ending or auxiliary (보내 드렸으니, 발송되었을 거예요, 전송됐어요).
   '보내\\s?드렸', '보냈', '발송(?:되었|됐|했)', '전송(?:되었|됐|했)'];
 
