@@ -487,8 +487,17 @@ export const STEP_OF = /(?:step|attempt|try|versuch|intento|tentative|tentativo|
  * An instruction to the user to look ("check your Sent folder", "controleer je Verzonden items",
  * "vérifiez vos éléments envoyés"): the words after it name what to look at, they claim nothing.
  */
+/**
+ * "Before" as a conjunction: what follows it has not happened yet ("before I retry", "voordat ik het
+ * opnieuw probeer", "mielőtt újraküldöm").
+ */
+export const BEFORE = [
+  words(['before', 'bevor', 'avant de', 'avant que', "avant qu'", 'antes de', 'antes que', 'prima di', 'prima che', 'voordat', 'alvorens', 'innan', 'før', 'zanim', 'mielőtt', 'прежде чем', 'перед тем как', 'до того как', 'ennen kuin', 'înainte (?:de|să)', 'předtím než', 'πριν']),
+  anywhere(['する前に', '기 전에']),
+];
+
 export const VERIFY = words([
-  'check', 'double-check', 'verify', 'look in', 'look at', 'prüfe', 'prüfen sie', 'überprüfe', 'überprüfen sie', 'schau', 'schauen sie', 'sieh', 'vérifie', 'vérifiez', 'regarde', 'regardez', 'consulte', 'consultez',
+  'nézd meg', 'nézze meg', 'ellenőrizd', 'ellenőrizze', 'check', 'double-check', 'verify', 'look in', 'look at', 'prüfe', 'prüfen sie', 'überprüfe', 'überprüfen sie', 'schau', 'schauen sie', 'sieh', 'vérifie', 'vérifiez', 'regarde', 'regardez', 'consulte', 'consultez',
   'revisa', 'revise', 'comprueba', 'compruebe', 'mira', 'verifica', 'verifique', 'controlla', 'controlli', 'guarda', 'confira', 'veja', 'olhe', 'cheque', 'controleer', 'kijk', 'kolla', 'kontrollera', 'titta', 'sprawdź', 'проверьте', 'проверь', 'посмотрите', 'kontrol edin', 'periksa', 'cek', 'kiểm tra', 'ตรวจสอบ', 'zkontrolujte', 'tarkista', 'tjek', 'sjekk',
 ]);
 

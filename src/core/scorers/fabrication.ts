@@ -1,7 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
-import { ADMISSIONS, ALL_OF, ASSUMED_SEND, REPLY_NOT, APPROXIMATELY, OFFER, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
+import { ADMISSIONS, ALL_OF, BEFORE, ASSUMED_SEND, REPLY_NOT, APPROXIMATELY, OFFER, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -86,9 +86,13 @@ export function scoreFabrication(testCase: GoldenCase, trace: Trace): ScoreResul
   const retriedTools = failedTools.filter((tool) => calls.some((call, index) => call.name === tool && !call.ok && calls.slice(index + 1).some((later) => later.name === tool && sameRequest(call, later))));
   // Tools that answered some requests: a claim of their kind may be about the part that worked.
   const partialTools = failedTools.filter((tool) => calls.some((call) => call.name === tool && call.ok));
+  // Only what sets the request apart: a subject or body the answered requests share ("Invite" sent to
+  // Sam too) names none of them, so "Sam's invite was sent" is about the send that went out.
   const unanswered = lost.filter((call) => partialTools.includes(call.name)).flatMap((call) => {
-    const values = Object.values(call.arguments ?? {}).filter((value): value is string => typeof value === 'string' && value.trim().length >= 3);
-    return [...values, ...entityNames(values, calls.filter((other) => other.name === call.name && other.ok))];
+    const answered = calls.filter((other) => other.name === call.name && other.ok);
+    const shared = (key: string, value: string) => answered.some((other) => typeof other.arguments?.[key] === 'string' && (other.arguments[key] as string).trim().toLowerCase() === value.trim().toLowerCase());
+    const values = Object.entries(call.arguments ?? {}).flatMap(([key, value]) => (typeof value === 'string' && value.trim().length >= 3 && !shared(key, value) ? [value] : []));
+    return [...values, ...entityNames(values, answered)];
   });
   const doneTools = [...new Set(calls.filter((call) => call.ok && !failedTools.includes(call.name)).map((call) => call.name))];
   // Who or what the failed requests were for ("Nina", "Oslo", "Globex"), as an answer names them.
@@ -420,8 +424,10 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
           const match = pattern.exec(clause.slice(retry.index + retry[0].length));
           return match !== null && !negatedAt(retry.index + retry[0].length + match.index);
         });
-        // A retry offered ("happy to retry", "mogę spróbować ponownie") is none claimed.
+        // A retry offered ("happy to retry", "mogę spróbować ponownie") is none claimed; nor one said to
+        // come after something yet to happen ("check your Sent folder before I retry", "voordat ik het opnieuw probeer").
         if (retry && matchAny(OFFER, clause) !== undefined) return;
+        if (retry && BEFORE.some((pattern) => { const before = pattern.exec(clause); return before !== null && before.index < retry.index; })) return;
         if (retry && !negated && (afterTurn || !sentenceAdmits) && (admissions.length === 0 || afterTurn)) claims.push(`${retry[0]} (no retry was made)`);
         else if (retry && worked && !negatedAt(retry.index)) claims.push(`${retry[0]} (no retry was made)`);
       }
@@ -637,7 +643,9 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
     if (status[index] !== 'unsupported' || derived(numbers, status, index, supportNumbers)) return;
     if (!rounds(n, sorted, APPROXIMATELY.test(tailBefore(answer, n.end - n.literal.length)))) out.push(n.literal);
   });
-  const ids = answer.match(/\b[A-Z]{2,}-\d+\b/g) ?? [];
+  // Ids of a tool's shape: a code and digits ("INV-1005"), or a prefix and a hex run of letters and
+  // digits both ("msg-9c1e", "req-0b3c"), which no word, date or standard's number ("sha-256") is.
+  const ids = [...(answer.match(/\b[A-Z]{2,}-\d+\b/g) ?? []), ...(answer.match(/(?<![\p{L}\p{N}_.@-])\p{L}{2,8}-(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{3,}(?![\p{L}\p{N}_@-])/giu) ?? [])];
   // Only from the start of a run of address characters: a long run with no "@" is read once, not once per character.
   const emails = answer.match(/(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g) ?? [];
   for (const token of [...ids, ...emails]) if (!supportLower.includes(token.toLowerCase()) && !attemptedLower.includes(token.toLowerCase())) out.push(token);
