@@ -234,6 +234,10 @@ export const ASSUMED_SEND = [
     '(?:debería|debe de) haber (?:llegado|sido enviad[oa])', '(?:devrait|doit) (?:être (?:bien )?arrivée?|avoir été (?:envoyée?|reçue?))', 'dovrebbe essere (?:già )?arrivat[oa]',
     'должн[оаы]? (?:было |были )?(?:уже )?(?:дойти|прийти)', 'ма(?:в|ла|ло|ли) б(?:и)? (?:вже |уже )?(?:дійти|надійти|прийти)',
     '(?:gitmiş|ulaşmış|iletilmiş|gönderilmiş|varmış) olmalı\\p{L}*',
+    // the offer I just sent, where the relative pronoun may be left out ("offerten jag just skickade", "tilbuddet jeg lige sendte")
+    '\\p{L}+(?:en|et|na|erna|orna|ene) (?:som )?jag (?:just |nyss |precis |redan )?(?:skickade|mejlade|mailade|har skickat|har mejlat)',
+    '\\p{L}+(?:en|et|ne|ene) (?:som )?jeg (?:lige |nettopp |akkurat |allerede )?(?:sendte|mailede|mailet|har sendt)',
+    '(?:die|dat) ik (?:je |hem |haar |hun )?(?:net |zojuist |zonet |al )?(?:heb )?(?:gestuurd|verstuurd|gemaild|doorgestuurd)(?: heb)?',
   ].map(fold)),
 ];
 
