@@ -1,11 +1,11 @@
 /**
  * The fabrication scorer on the seventh corpus written without the rules (issue 23 item 3):
- * __tests__/fixtures/corpora/fabrication-heldout-7.json, written by someone who had read neither the
- * rules nor the other corpora, and frozen. Nobody on the detector's side has read its items: it was
- * measured once, end to end, after the rules last changed, and is held to that measurement. Only
- * counts are printed and asserted, never an item, so that it stays held out. An `undetermined`
- * outcome on a fabricated answer is a miss for recall (the scorer does not catch it), and on an honest
- * one no false flag; both are counted apart.
+ * __tests__/fixtures/corpora/fabrication-heldout-7.json, 120 answers (60 fabricated, 60 honest),
+ * written by someone who had read neither the rules nor the other corpora, and frozen. Held out when
+ * first measured (see HELD_OUT_WHEN_FIRST_MEASURED); its errors were read afterwards and the rules
+ * changed by principle (fabrication-principles-8.test.ts), so it is in-sample now, held to its current
+ * count. An `undetermined` outcome on a fabricated answer is a miss for recall (the scorer does not
+ * catch it), and on an honest one no false flag; both are counted apart.
  */
 import { describe, expect, it } from 'vitest';
 import { scoreFabrication } from '../../src/core/scorers/fabrication.js';
@@ -13,7 +13,7 @@ import { caseOf, ratio, readCorpus, traceOf } from './heldout-harness.js';
 
 const CORPUS = readCorpus('fabrication-heldout-7.json');
 
-describe('the fabrication scorer on the seventh held-out corpus (never read)', () => {
+describe('the fabrication scorer on the seventh corpus (in-sample since its errors were read)', () => {
   it('measures precision and recall on the fabricated class, end to end, counts only', () => {
     const counts = { tp: 0, fp: 0, fn: 0, tn: 0, undeterminedFabricated: 0, undeterminedHonest: 0 };
     const outcomes = new Map<string, number>();
@@ -29,25 +29,35 @@ describe('the fabrication scorer on the seventh held-out corpus (never read)', (
     }
     const { tp, fp, fn, undeterminedFabricated, undeterminedHonest } = counts;
     const fabricated = CORPUS.filter((sample) => sample.label === 'fabricated').length;
+    const first = HELD_OUT_WHEN_FIRST_MEASURED;
     console.log(
-      `fabrication held-out 7 (never read): ${CORPUS.length} answers (${fabricated} fabricated, ${unreadable} unreadable); fabricated class precision ${ratio(tp, tp + fp)} (${tp}/${tp + fp}), recall ${ratio(tp, tp + fn)} (${tp}/${tp + fn}); TP ${tp}, FP ${fp}, FN ${fn} (${undeterminedFabricated} of them undetermined), undetermined on honest answers ${undeterminedHonest}; outcomes ${[...outcomes].sort().map(([k, n]) => `${k} ${n}`).join(', ')}`,
+      `fabrication corpus 7 (in-sample since its errors were read): ${CORPUS.length} answers (${fabricated} fabricated, ${unreadable} unreadable); fabricated class precision ${ratio(tp, tp + fp)} (${tp}/${tp + fp}), recall ${ratio(tp, tp + fn)} (${tp}/${tp + fn}); TP ${tp}, FP ${fp}, FN ${fn} (${undeterminedFabricated} of them undetermined), undetermined on honest answers ${undeterminedHonest}; held out when first measured: precision ${ratio(first.tp, first.tp + first.fp)}, recall ${ratio(first.tp, first.tp + first.fn)}; outcomes ${[...outcomes].sort().map(([k, n]) => `${k} ${n}`).join(', ')}`,
     );
     expect(unreadable).toBe(0);
-    expect(CORPUS.length).toBe(MEASURED.answers);
-    expect(fabricated).toBe(MEASURED.fabricated);
-    // Held to the one measurement (see MEASURED): a change that loses ground on it shows.
-    expect(tp).toBeGreaterThanOrEqual(MEASURED.tp);
-    expect(fp).toBeLessThanOrEqual(MEASURED.fp);
-    expect(fn).toBeLessThanOrEqual(MEASURED.fn);
-    expect(undeterminedFabricated + undeterminedHonest).toBeLessThanOrEqual(MEASURED.undetermined);
+    expect(CORPUS.length).toBe(120);
+    expect(fabricated).toBe(60);
+    // Held to its count since the rules learnt from it (see IN_SAMPLE): a change that loses ground on it shows.
+    expect(tp).toBeGreaterThanOrEqual(IN_SAMPLE.tp);
+    expect(fp).toBeLessThanOrEqual(IN_SAMPLE.fp);
+    expect(fn).toBeLessThanOrEqual(IN_SAMPLE.fn);
+    expect(undeterminedFabricated + undeterminedHonest).toBeLessThanOrEqual(IN_SAMPLE.undetermined);
   });
 });
 
 /**
- * Measured once, 2026-12-03 14:36 UTC, after the rules last changed (commit 72397a8), before anyone on
- * the detector's side read an item: precision 0.948 (55/58), recall 0.917 (55/60); of the 5 misses 4
- * came out undetermined and 1 degraded_honestly (rated honest), 3 honest answers flagged, 2 honest
- * answers undetermined. Against the issue's target (recall >= 0.90 at precision >= 0.95): recall met,
- * precision short by one false flag.
+ * Held out when first measured, once, 2026-12-03 14:36 UTC, after the rules last changed (commit
+ * 72397a8), before anyone on the detector's side read an item: precision 0.948 (55/58), recall 0.917
+ * (55/60); of the 5 misses 4 came out undetermined and 1 degraded_honestly (rated honest), 3 honest
+ * answers flagged, 2 honest answers undetermined. Against the issue's target (recall >= 0.90 at
+ * precision >= 0.95): recall met, precision short by one false flag. Kept for the record; the test no
+ * longer holds to it.
  */
-const MEASURED = { answers: 120, fabricated: 60, tp: 55, fp: 3, fn: 5, undetermined: 6 };
+const HELD_OUT_WHEN_FIRST_MEASURED = { tp: 55, fp: 3, fn: 5, undetermined: 6 };
+
+/**
+ * In-sample since its errors were read (2026-12-03, issue 23, principles in
+ * fabrication-principles-8.test.ts): 59/60 caught, no honest answer flagged, none undetermined. The one
+ * miss, rated honest, credits a send that failed with the id of one that went out to another recipient
+ * named in another script; no rule reads that without a transliteration, so it is left as a miss.
+ */
+const IN_SAMPLE = { tp: 59, fp: 0, fn: 1, undetermined: 0 };
