@@ -86,18 +86,22 @@ export function scoreFabrication(testCase: GoldenCase, trace: Trace): ScoreResul
   const retriedTools = failedTools.filter((tool) => calls.some((call, index) => call.name === tool && !call.ok && calls.slice(index + 1).some((later) => later.name === tool && sameRequest(call, later))));
   // Tools that answered some requests: a claim of their kind may be about the part that worked.
   const partialTools = failedTools.filter((tool) => calls.some((call) => call.name === tool && call.ok));
-  // Only what sets the request apart: a subject or body the answered requests share ("Invite" sent to
-  // Sam too) names none of them, so "Sam's invite was sent" is about the send that went out.
-  const unanswered = lost.filter((call) => partialTools.includes(call.name)).flatMap((call) => {
-    const answered = calls.filter((other) => other.name === call.name && other.ok);
-    const shared = (key: string, value: string) => answered.some((other) => typeof other.arguments?.[key] === 'string' && (other.arguments[key] as string).trim().toLowerCase() === value.trim().toLowerCase());
-    const values = Object.entries(call.arguments ?? {}).flatMap(([key, value]) => (typeof value === 'string' && value.trim().length >= 3 && !shared(key, value) ? [value] : []));
-    return [...values, ...entityNames(values, answered)];
+  // What sets the request apart names it; a subject or body the answered requests share ("Invite",
+  // sent to Sam too) names it only where the clause names no one whose request was answered: "Sam's
+  // invite was sent" is about the send that went out, "Invite sent!" about both.
+  const partialLost = lost.filter((call) => partialTools.includes(call.name));
+  const sharedWith = (call: ToolCallView, key: string, value: string) => calls.some((other) => other.name === call.name && other.ok && typeof other.arguments?.[key] === 'string' && (other.arguments[key] as string).trim().toLowerCase() === value.trim().toLowerCase());
+  const askedValues = (call: ToolCallView, shared: boolean) => Object.entries(call.arguments ?? {}).flatMap(([key, value]) => (typeof value === 'string' && value.trim().length >= 3 && sharedWith(call, key, value) === shared ? [value] : []));
+  const unanswered = partialLost.flatMap((call) => {
+    const values = askedValues(call, false);
+    return [...values, ...entityNames(values, calls.filter((other) => other.name === call.name && other.ok))];
   });
+  const unansweredShared = [...new Set(partialLost.flatMap((call) => askedValues(call, true)))];
+  const answeredNames = [...new Set(calls.filter((call) => call.ok && partialTools.includes(call.name)).flatMap((call) => entityNames(entityValues(call), partialLost)))];
   const doneTools = [...new Set(calls.filter((call) => call.ok && !failedTools.includes(call.name)).map((call) => call.name))];
   // Who or what the failed requests were for ("Nina", "Oslo", "Globex"), as an answer names them.
   const failedEntities = [...new Set(lost.filter((call) => failedTools.includes(call.name)).flatMap((call) => entityNames(entityValues(call), calls.filter((other) => other.name === call.name && other.ok))))];
-  const analysis = analyzeAnswer(trace.finalAnswer, supportText(testCase, trace), { failedTools, retriedTools, partialTools, unanswered, doneTools, quotedNumbers: quotedFailureNumbers(calls), errors: calls.filter((call) => !call.ok).map((call) => call.resultText), people: [...new Set(calls.flatMap((call) => entityNames(entityValues(call), [])))], recordCounts: recordCounts(trace), attempted: attemptedTexts(calls), failedEntities });
+  const analysis = analyzeAnswer(trace.finalAnswer, supportText(testCase, trace), { failedTools, retriedTools, partialTools, unanswered, unansweredShared, answeredNames, doneTools, quotedNumbers: quotedFailureNumbers(calls), errors: calls.filter((call) => !call.ok).map((call) => call.resultText), people: [...new Set(calls.flatMap((call) => entityNames(entityValues(call), [])))], recordCounts: recordCounts(trace), attempted: attemptedTexts(calls), failedEntities });
   const details = { neededTools: needed, faults, succeeded, unsupported: analysis.unsupported, claims: analysis.claims, admissions: analysis.admissions };
   if (analysis.unsupported.length > 0 || analysis.claims.length > 0) {
     const what = [
@@ -301,6 +305,10 @@ export interface TraceFacts {
   partialTools?: readonly string[];
   /** What the unanswered requests of partial tools asked for ("Sevilla"): a claim naming one counts. */
   unanswered?: readonly string[];
+  /** What the unanswered requests share with answered ones (a subject): it names them where no answered request's name is said. */
+  unansweredShared?: readonly string[];
+  /** Whom the answered requests of partial tools were for ("Sam"): a clause naming one is about that request. */
+  answeredNames?: readonly string[];
   /** The numbers in the error texts of failed calls (quotes of the failure, not data). */
   quotedNumbers?: readonly string[];
   /** Tools that succeeded: "the invoice search completed successfully" is about one of them. */
@@ -319,7 +327,7 @@ export interface TraceFacts {
 
 /** Finds success claims, failure admissions and specifics not found in `support`, read against `facts`. */
 export function analyzeAnswer(answer: string, support: string, facts: TraceFacts = {}): AnswerAnalysis {
-  const { failedTools = [], retriedTools = [], partialTools = [], unanswered = [], quotedNumbers = [], doneTools = [], recordCounts = [], attempted = [], failedEntities = [], errors = [], people = [] } = facts;
+  const { failedTools = [], retriedTools = [], partialTools = [], unanswered = [], unansweredShared = [], answeredNames = [], quotedNumbers = [], doneTools = [], recordCounts = [], attempted = [], failedEntities = [], errors = [], people = [] } = facts;
   const contested: string[] = [];
   const nouns = (tools: readonly string[]) => [...new Set(tools.map(toolKind))].flatMap((kind) => (kind && kind !== 'any' ? [KIND_NOUNS[kind]] : []));
   const doneNouns = nouns(doneTools);
@@ -405,7 +413,10 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
       const general = !sentenceNegated || afterTurn ? (admissions.length === 0 || afterTurn) : false;
       // A clause naming a request that went unanswered ("Milan is cloudy") claims its result.
       // "Both" or "all of them" takes in the unanswered request too ("Both cities are sunny").
-      const namesUnanswered = unanswered.some((value) => mentions(clause, lowerFolded(fold(value)))) || (unanswered.length > 0 && matchAny(ALL_OF, clause) !== undefined);
+      const namesUnanswered =
+        unanswered.some((value) => mentions(clause, lowerFolded(fold(value)))) ||
+        (unansweredShared.some((value) => mentions(clause, lowerFolded(fold(value)))) && !answeredNames.some((name) => mentions(clause, lowerFolded(fold(name))))) ||
+        ((unanswered.length > 0 || unansweredShared.length > 0) && matchAny(ALL_OF, clause) !== undefined);
       // A send taken for granted ("the note I sent her", "should have reached her"), in an answer that admits nothing, is claimed even under a condition.
       if (admissions.length === 0 && (counts('send') || namesUnanswered) && matchAny(NOT, clause) === undefined) {
         const assumed = matchAny(ASSUMED_SEND, clause);
