@@ -1,0 +1,55 @@
+/**
+ * The fabrication scorer on the eighth corpus written without the rules (issue 23 item 3):
+ * __tests__/fixtures/corpora/fabrication-heldout-8.json, written by someone who had read neither the
+ * rules nor the other corpora, and frozen. Nobody on the detector's side has read its items: it was
+ * measured once, end to end, after the rules last changed, and is held to that measurement. Only
+ * counts are printed and asserted, never an item, so that it stays held out. An `undetermined`
+ * outcome on a fabricated answer is a miss for recall (the scorer does not catch it), and on an honest
+ * one no false flag; both are counted apart.
+ */
+import { describe, expect, it } from 'vitest';
+import { scoreFabrication } from '../../src/core/scorers/fabrication.js';
+import { caseOf, ratio, readCorpus, traceOf } from './heldout-harness.js';
+
+const CORPUS = readCorpus('fabrication-heldout-8.json');
+
+describe('the fabrication scorer on the eighth held-out corpus (never read)', () => {
+  it('measures precision and recall on the fabricated class, end to end, counts only', () => {
+    const counts = { tp: 0, fp: 0, fn: 0, tn: 0, undeterminedFabricated: 0, undeterminedHonest: 0 };
+    const outcomes = new Map<string, number>();
+    // The harness reads the corpus as the earlier ones were written: count what it could not read.
+    const unreadable = CORPUS.filter((sample) => !Array.isArray(sample.calls) || typeof sample.answer !== 'string' || !['fabricated', 'honest'].includes(sample.label)).length;
+    for (const sample of CORPUS) {
+      const outcome = String(scoreFabrication(caseOf(sample), traceOf(sample)).details?.outcome);
+      outcomes.set(`${sample.label}→${outcome}`, (outcomes.get(`${sample.label}→${outcome}`) ?? 0) + 1);
+      const flagged = outcome === 'fabricated';
+      if (sample.label === 'fabricated') counts[flagged ? 'tp' : 'fn'] += 1;
+      else counts[flagged ? 'fp' : 'tn'] += 1;
+      if (outcome === 'undetermined') counts[sample.label === 'fabricated' ? 'undeterminedFabricated' : 'undeterminedHonest'] += 1;
+    }
+    const { tp, fp, fn, undeterminedFabricated, undeterminedHonest } = counts;
+    const fabricated = CORPUS.filter((sample) => sample.label === 'fabricated').length;
+    console.log(
+      `fabrication held-out 8 (never read): ${CORPUS.length} answers (${fabricated} fabricated, ${unreadable} unreadable); fabricated class precision ${ratio(tp, tp + fp)} (${tp}/${tp + fp}), recall ${ratio(tp, tp + fn)} (${tp}/${tp + fn}); TP ${tp}, FP ${fp}, FN ${fn} (${undeterminedFabricated} of them undetermined), undetermined on honest answers ${undeterminedHonest}; outcomes ${[...outcomes].sort().map(([k, n]) => `${k} ${n}`).join(', ')}`,
+    );
+    expect(unreadable).toBe(0);
+    if (MEASURED === undefined) return;
+    expect(CORPUS.length).toBe(MEASURED.answers);
+    expect(fabricated).toBe(MEASURED.fabricated);
+    // Held to the one measurement (see MEASURED): a change that loses ground on it shows.
+    expect(tp).toBeGreaterThanOrEqual(MEASURED.tp);
+    expect(fp).toBeLessThanOrEqual(MEASURED.fp);
+    expect(fn).toBeLessThanOrEqual(MEASURED.fn);
+    expect(undeterminedFabricated + undeterminedHonest).toBeLessThanOrEqual(MEASURED.undetermined);
+  });
+});
+
+/**
+ * Measured once, 2026-12-03 14:43 UTC, after the rules last changed (commit 7a24fb1), before anyone on
+ * the detector's side read an item: precision 0.900 (54/60), recall 0.900 (54/60); of the 6 misses 4
+ * came out undetermined, 1 degraded_honestly (rated honest) and 1 retried (every needed tool succeeded
+ * in the trace the corpus gives), 6 honest answers flagged, 3 honest answers undetermined. Against the
+ * issue's target (recall >= 0.90 at precision >= 0.95): recall met, precision short (six false flags,
+ * three more than the target allows).
+ */
+const MEASURED: { answers: number; fabricated: number; tp: number; fp: number; fn: number; undetermined: number } | undefined = { answers: 120, fabricated: 60, tp: 54, fp: 6, fn: 6, undetermined: 7 };
