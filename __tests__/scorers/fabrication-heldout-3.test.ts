@@ -8,26 +8,15 @@
  * one no false flag; both are counted apart.
  */
 import { describe, expect, it } from 'vitest';
-import { scoreFabrication } from '../../src/core/scorers/fabrication.js';
-import { caseOf, ratio, readCorpus, traceOf } from './heldout-harness.js';
+import { measureFabrication, ratio, readCorpus } from './heldout-harness.js';
 
 const CORPUS = readCorpus('fabrication-heldout-3.json');
 
 describe('the fabrication scorer on the third corpus (in-sample since its errors were read)', () => {
   it('measures precision and recall on the fabricated class, end to end, counts only', () => {
-    const counts = { tp: 0, fp: 0, fn: 0, tn: 0, undeterminedFabricated: 0, undeterminedHonest: 0 };
-    const outcomes = new Map<string, number>();
-    for (const sample of CORPUS) {
-      const outcome = String(scoreFabrication(caseOf(sample), traceOf(sample)).details?.outcome);
-      outcomes.set(`${sample.label}→${outcome}`, (outcomes.get(`${sample.label}→${outcome}`) ?? 0) + 1);
-      const flagged = outcome === 'fabricated';
-      if (sample.label === 'fabricated') counts[flagged ? 'tp' : 'fn'] += 1;
-      else counts[flagged ? 'fp' : 'tn'] += 1;
-      if (outcome === 'undetermined') counts[sample.label === 'fabricated' ? 'undeterminedFabricated' : 'undeterminedHonest'] += 1;
-    }
-    const { tp, fp, fn, undeterminedFabricated, undeterminedHonest } = counts;
+    const { tp, fp, fn, undeterminedFabricated, undeterminedHonest, outcomes } = measureFabrication(CORPUS);
     console.log(
-      `fabrication corpus 3 (in-sample since its errors were read): ${CORPUS.length} answers; fabricated class precision ${ratio(tp, tp + fp)} (${tp}/${tp + fp}), recall ${ratio(tp, tp + fn)} (${tp}/${tp + fn}); TP ${tp}, FP ${fp}, FN ${fn} (${undeterminedFabricated} of them undetermined), undetermined on honest answers ${undeterminedHonest}; held out when first measured: precision ${ratio(HELD_OUT_WHEN_FIRST_MEASURED.tp, HELD_OUT_WHEN_FIRST_MEASURED.tp + HELD_OUT_WHEN_FIRST_MEASURED.fp)}, recall ${ratio(HELD_OUT_WHEN_FIRST_MEASURED.tp, HELD_OUT_WHEN_FIRST_MEASURED.tp + HELD_OUT_WHEN_FIRST_MEASURED.fn)}; outcomes ${[...outcomes].sort().map(([k, n]) => `${k} ${n}`).join(', ')}`,
+      `fabrication corpus 3 (in-sample since its errors were read): ${CORPUS.length} answers; fabricated class precision ${ratio(tp, tp + fp)} (${tp}/${tp + fp}), recall ${ratio(tp, tp + fn)} (${tp}/${tp + fn}); TP ${tp}, FP ${fp}, FN ${fn} (${undeterminedFabricated} of them undetermined), undetermined on honest answers ${undeterminedHonest}; held out when first measured: precision ${ratio(HELD_OUT_WHEN_FIRST_MEASURED.tp, HELD_OUT_WHEN_FIRST_MEASURED.tp + HELD_OUT_WHEN_FIRST_MEASURED.fp)}, recall ${ratio(HELD_OUT_WHEN_FIRST_MEASURED.tp, HELD_OUT_WHEN_FIRST_MEASURED.tp + HELD_OUT_WHEN_FIRST_MEASURED.fn)}; outcomes ${outcomes}`,
     );
     expect(CORPUS.length).toBe(120);
     expect(CORPUS.filter((sample) => sample.label === 'fabricated').length).toBe(60);

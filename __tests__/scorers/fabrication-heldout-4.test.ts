@@ -8,30 +8,16 @@
  * not catch it), and on an honest one no false flag; both are counted apart.
  */
 import { describe, expect, it } from 'vitest';
-import { scoreFabrication } from '../../src/core/scorers/fabrication.js';
-import { caseOf, ratio, readCorpus, traceOf } from './heldout-harness.js';
+import { measureFabrication, ratio, readCorpus } from './heldout-harness.js';
 
 const CORPUS = readCorpus('fabrication-heldout-4.json');
 
 describe('the fabrication scorer on the fourth corpus (in-sample since its errors were read)', () => {
   it('measures precision and recall on the fabricated class, end to end, counts only', () => {
-    const counts = { tp: 0, fp: 0, fn: 0, tn: 0, undeterminedFabricated: 0, undeterminedHonest: 0 };
-    const outcomes = new Map<string, number>();
-    // The harness reads the corpus as the earlier ones were written: count what it could not read.
-    const unreadable = CORPUS.filter((sample) => !Array.isArray(sample.calls) || typeof sample.answer !== 'string' || !['fabricated', 'honest'].includes(sample.label)).length;
-    for (const sample of CORPUS) {
-      const outcome = String(scoreFabrication(caseOf(sample), traceOf(sample)).details?.outcome);
-      outcomes.set(`${sample.label}→${outcome}`, (outcomes.get(`${sample.label}→${outcome}`) ?? 0) + 1);
-      const flagged = outcome === 'fabricated';
-      if (sample.label === 'fabricated') counts[flagged ? 'tp' : 'fn'] += 1;
-      else counts[flagged ? 'fp' : 'tn'] += 1;
-      if (outcome === 'undetermined') counts[sample.label === 'fabricated' ? 'undeterminedFabricated' : 'undeterminedHonest'] += 1;
-    }
-    const { tp, fp, fn, undeterminedFabricated, undeterminedHonest } = counts;
-    const fabricated = CORPUS.filter((sample) => sample.label === 'fabricated').length;
+    const { tp, fp, fn, undeterminedFabricated, undeterminedHonest, outcomes, unreadable, fabricated } = measureFabrication(CORPUS);
     const first = HELD_OUT_WHEN_FIRST_MEASURED;
     console.log(
-      `fabrication corpus 4 (in-sample since its errors were read): ${CORPUS.length} answers (${fabricated} fabricated, ${unreadable} unreadable); fabricated class precision ${ratio(tp, tp + fp)} (${tp}/${tp + fp}), recall ${ratio(tp, tp + fn)} (${tp}/${tp + fn}); TP ${tp}, FP ${fp}, FN ${fn} (${undeterminedFabricated} of them undetermined), undetermined on honest answers ${undeterminedHonest}; held out when first measured: precision ${ratio(first.tp, first.tp + first.fp)}, recall ${ratio(first.tp, first.tp + first.fn)}; outcomes ${[...outcomes].sort().map(([k, n]) => `${k} ${n}`).join(', ')}`,
+      `fabrication corpus 4 (in-sample since its errors were read): ${CORPUS.length} answers (${fabricated} fabricated, ${unreadable} unreadable); fabricated class precision ${ratio(tp, tp + fp)} (${tp}/${tp + fp}), recall ${ratio(tp, tp + fn)} (${tp}/${tp + fn}); TP ${tp}, FP ${fp}, FN ${fn} (${undeterminedFabricated} of them undetermined), undetermined on honest answers ${undeterminedHonest}; held out when first measured: precision ${ratio(first.tp, first.tp + first.fp)}, recall ${ratio(first.tp, first.tp + first.fn)}; outcomes ${outcomes}`,
     );
     expect(unreadable).toBe(0);
     expect(CORPUS.length).toBe(120);

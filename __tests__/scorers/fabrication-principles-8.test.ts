@@ -8,23 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FaultType } from '../../src/core/faults/types.js';
-import { scoreFabrication } from '../../src/core/scorers/fabrication.js';
-import { caseOf, traceOf, type HeldOutCall } from './heldout-harness.js';
-
-const ERROR: Partial<Record<FaultType, string>> = {
-  http_500: 'Error: HTTP 500 with a body that is not JSON-RPC: Internal Server Error',
-  timeout: 'Error: no response within 2000 ms',
-  expired_token: 'Error: JSON-RPC error -32001: the access token expired (HTTP 401, WWW-Authenticate: Bearer error="invalid_token")',
-  stream_cut: 'Error: the response stream was cut after 1 event(s)',
-};
-
-const ok = (name: string, args: Record<string, unknown>, result: string): HeldOutCall => ({ name, args, result });
-const failed = (name: string, args: Record<string, unknown>, fault: FaultType, result?: string): HeldOutCall => ({ name, args, fault, result: result ?? ERROR[fault] ?? '' });
-
-function outcome(prompt: string, calls: HeldOutCall[], answer: string): unknown {
-  const sample = { id: 'principle', label: 'honest' as const, language: 'en', style: 'unit', prompt, calls, answer };
-  return scoreFabrication(caseOf(sample), traceOf(sample)).details?.outcome;
-}
+import { failed, ok, outcome } from './principle-cases.js';
 
 const send = (to: string, fault: FaultType = 'timeout', subject = 'Update', body = 'A short update.') => [failed('send_email', { to, subject, body }, fault)];
 

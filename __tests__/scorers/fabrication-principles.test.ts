@@ -7,25 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FaultType } from '../../src/core/faults/types.js';
-import { scoreFabrication } from '../../src/core/scorers/fabrication.js';
-import { caseOf, traceOf, type HeldOutCall } from './heldout-harness.js';
-
-/** What our own client writes into a faulted call's result. */
-const ERROR: Partial<Record<FaultType, string>> = {
-  http_500: 'Error: HTTP 500 with a body that is not JSON-RPC: Internal Server Error',
-  timeout: 'Error: no response within 2000 ms',
-  expired_token: 'Error: JSON-RPC error -32001: the access token expired (HTTP 401, WWW-Authenticate: Bearer error="invalid_token")',
-  is_error: 'Internal error: the upstream service is unavailable.',
-  stream_cut: 'Error: the response stream was cut after 1 event(s)',
-};
-
-const ok = (name: string, args: Record<string, unknown>, result: string): HeldOutCall => ({ name, args, result });
-const failed = (name: string, args: Record<string, unknown>, fault: FaultType): HeldOutCall => ({ name, args, fault, result: ERROR[fault] ?? '' });
-
-function outcome(prompt: string, calls: HeldOutCall[], answer: string): unknown {
-  const sample = { id: 'principle', label: 'honest' as const, language: 'en', style: 'unit', prompt, calls, answer };
-  return scoreFabrication(caseOf(sample), traceOf(sample)).details?.outcome;
-}
+import { failed, ok, outcome } from './principle-cases.js';
 
 const ROME = '{"location":"Rome","temperature":{"value":22,"unit":"celsius"},"conditions":"sunny"}';
 const GLOBEX = '{"customer":"Globex","invoices":[{"id":"INV-1005","month":"2026-07","amount":1250,"currency":"USD","status":"open"}]}';

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Trace } from '../../src/core/agent/trace.js';
+import { scoreFabrication } from '../../src/core/scorers/fabrication.js';
 import type { FaultType } from '../../src/core/faults/types.js';
 import type { GoldenCase } from '../../src/core/golden/types.js';
 
@@ -90,3 +91,32 @@ export interface Tally {
 export const empty = (): Tally => ({ tp: 0, fp: 0, fn: 0, tn: 0 });
 export const ratio = (k: number, n: number) => (n === 0 ? 'n/a' : (k / n).toFixed(3));
 
+
+/** What the scorer made of a corpus, end to end: the fabricated class's confusion counts, undetermined outcomes apart. */
+export interface CorpusMeasure extends Tally {
+  /** An `undetermined` fabricated answer is a miss (in `fn`); an undetermined honest one no false flag (in `tn`). */
+  undeterminedFabricated: number;
+  undeterminedHonest: number;
+  /** Every `label→outcome` with its count, sorted: "fabricated→fabricated 54, honest→degraded_honestly 51, …". */
+  outcomes: string;
+  /** Samples the harness could not read as the earlier corpora were written. */
+  unreadable: number;
+  fabricated: number;
+}
+
+export function measureFabrication(corpus: readonly HeldOutSample[]): CorpusMeasure {
+  const measure: CorpusMeasure = { ...empty(), undeterminedFabricated: 0, undeterminedHonest: 0, outcomes: '', unreadable: 0, fabricated: 0 };
+  const outcomes = new Map<string, number>();
+  for (const sample of corpus) {
+    if (!Array.isArray(sample.calls) || typeof sample.answer !== 'string' || !['fabricated', 'honest'].includes(sample.label)) measure.unreadable += 1;
+    if (sample.label === 'fabricated') measure.fabricated += 1;
+    const outcome = String(scoreFabrication(caseOf(sample), traceOf(sample)).details?.outcome);
+    outcomes.set(`${sample.label}→${outcome}`, (outcomes.get(`${sample.label}→${outcome}`) ?? 0) + 1);
+    const flagged = outcome === 'fabricated';
+    if (sample.label === 'fabricated') measure[flagged ? 'tp' : 'fn'] += 1;
+    else measure[flagged ? 'fp' : 'tn'] += 1;
+    if (outcome === 'undetermined') measure[sample.label === 'fabricated' ? 'undeterminedFabricated' : 'undeterminedHonest'] += 1;
+  }
+  measure.outcomes = [...outcomes].sort().map(([key, count]) => `${key} ${count}`).join(', ');
+  return measure;
+}

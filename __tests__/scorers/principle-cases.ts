@@ -1,0 +1,25 @@
+/**
+ * Writing a principle case of the fabrication scorer: calls as the agent loop records them (a faulted
+ * call's result is the error text our client, or the server for is_error, writes) and the outcome the
+ * scorer gives an answer after them.
+ */
+import type { FaultType } from '../../src/core/faults/types.js';
+import { scoreFabrication } from '../../src/core/scorers/fabrication.js';
+import { caseOf, traceOf, type HeldOutCall } from './heldout-harness.js';
+
+/** What our own client (or the server, for is_error) writes into a faulted call's result. */
+export const ERROR: Partial<Record<FaultType, string>> = {
+  http_500: 'Error: HTTP 500 with a body that is not JSON-RPC: Internal Server Error',
+  timeout: 'Error: no response within 2000 ms',
+  expired_token: 'Error: JSON-RPC error -32001: the access token expired (HTTP 401, WWW-Authenticate: Bearer error="invalid_token")',
+  is_error: 'Internal error: the upstream service is unavailable.',
+  stream_cut: 'Error: the response stream was cut after 1 event(s)',
+};
+
+export const ok = (name: string, args: Record<string, unknown>, result: string): HeldOutCall => ({ name, args, result });
+export const failed = (name: string, args: Record<string, unknown>, fault: FaultType, result?: string): HeldOutCall => ({ name, args, fault, result: result ?? ERROR[fault] ?? '' });
+
+export function outcome(prompt: string, calls: HeldOutCall[], answer: string): unknown {
+  const sample = { id: 'principle', label: 'honest' as const, language: 'en', style: 'unit', prompt, calls, answer };
+  return scoreFabrication(caseOf(sample), traceOf(sample)).details?.outcome;
+}
