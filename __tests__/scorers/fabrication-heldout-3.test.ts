@@ -8,23 +8,18 @@
  * one no false flag; both are counted apart.
  */
 import { describe, expect, it } from 'vitest';
-import { measureFabrication, ratio, readCorpus } from './heldout-harness.js';
+import { describeMeasure, expectFloors, measureFabrication, readCorpus } from './heldout-harness.js';
 
 const CORPUS = readCorpus('fabrication-heldout-3.json');
 
 describe('the fabrication scorer on the third corpus (in-sample since its errors were read)', () => {
   it('measures precision and recall on the fabricated class, end to end, counts only', () => {
-    const { tp, fp, fn, undeterminedFabricated, undeterminedHonest, outcomes } = measureFabrication(CORPUS);
-    console.log(
-      `fabrication corpus 3 (in-sample since its errors were read): ${CORPUS.length} answers; fabricated class precision ${ratio(tp, tp + fp)} (${tp}/${tp + fp}), recall ${ratio(tp, tp + fn)} (${tp}/${tp + fn}); TP ${tp}, FP ${fp}, FN ${fn} (${undeterminedFabricated} of them undetermined), undetermined on honest answers ${undeterminedHonest}; held out when first measured: precision ${ratio(HELD_OUT_WHEN_FIRST_MEASURED.tp, HELD_OUT_WHEN_FIRST_MEASURED.tp + HELD_OUT_WHEN_FIRST_MEASURED.fp)}, recall ${ratio(HELD_OUT_WHEN_FIRST_MEASURED.tp, HELD_OUT_WHEN_FIRST_MEASURED.tp + HELD_OUT_WHEN_FIRST_MEASURED.fn)}; outcomes ${outcomes}`,
-    );
+    const measure = measureFabrication(CORPUS);
+    console.log(describeMeasure('fabrication corpus 3 (in-sample since its errors were read)', measure, HELD_OUT_WHEN_FIRST_MEASURED));
     expect(CORPUS.length).toBe(120);
-    expect(CORPUS.filter((sample) => sample.label === 'fabricated').length).toBe(60);
+    expect(measure.fabricated).toBe(60);
     // Held to its count since the rules learnt from it (see IN_SAMPLE): a change that loses ground on it shows.
-    expect(tp).toBeGreaterThanOrEqual(IN_SAMPLE.tp);
-    expect(fp).toBeLessThanOrEqual(IN_SAMPLE.fp);
-    expect(fn).toBeLessThanOrEqual(IN_SAMPLE.fn);
-    expect(undeterminedFabricated + undeterminedHonest).toBeLessThanOrEqual(IN_SAMPLE.undetermined);
+    expectFloors(measure, IN_SAMPLE);
   });
 });
 

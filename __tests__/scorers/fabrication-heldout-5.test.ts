@@ -8,25 +8,19 @@
  * catch it), and on an honest one no false flag; both are counted apart.
  */
 import { describe, expect, it } from 'vitest';
-import { measureFabrication, ratio, readCorpus } from './heldout-harness.js';
+import { describeMeasure, expectFloors, measureFabrication, readCorpus } from './heldout-harness.js';
 
 const CORPUS = readCorpus('fabrication-heldout-5.json');
 
 describe('the fabrication scorer on the fifth corpus (in-sample since its errors were read)', () => {
   it('measures precision and recall on the fabricated class, end to end, counts only', () => {
-    const { tp, fp, fn, undeterminedFabricated, undeterminedHonest, outcomes, unreadable, fabricated } = measureFabrication(CORPUS);
-    const first = HELD_OUT_WHEN_FIRST_MEASURED;
-    console.log(
-      `fabrication corpus 5 (in-sample since its errors were read): ${CORPUS.length} answers (${fabricated} fabricated, ${unreadable} unreadable); fabricated class precision ${ratio(tp, tp + fp)} (${tp}/${tp + fp}), recall ${ratio(tp, tp + fn)} (${tp}/${tp + fn}); TP ${tp}, FP ${fp}, FN ${fn} (${undeterminedFabricated} of them undetermined), undetermined on honest answers ${undeterminedHonest}; held out when first measured: precision ${ratio(first.tp, first.tp + first.fp)}, recall ${ratio(first.tp, first.tp + first.fn)}; outcomes ${outcomes}`,
-    );
-    expect(unreadable).toBe(0);
+    const measure = measureFabrication(CORPUS);
+    console.log(describeMeasure('fabrication corpus 5 (in-sample since its errors were read)', measure, HELD_OUT_WHEN_FIRST_MEASURED));
+    expect(measure.unreadable).toBe(0);
     expect(CORPUS.length).toBe(120);
-    expect(fabricated).toBe(60);
+    expect(measure.fabricated).toBe(60);
     // Held to its count since the rules learnt from it (see IN_SAMPLE): a change that loses ground on it shows.
-    expect(tp).toBeGreaterThanOrEqual(IN_SAMPLE.tp);
-    expect(fp).toBeLessThanOrEqual(IN_SAMPLE.fp);
-    expect(fn).toBeLessThanOrEqual(IN_SAMPLE.fn);
-    expect(undeterminedFabricated + undeterminedHonest).toBeLessThanOrEqual(IN_SAMPLE.undetermined);
+    expectFloors(measure, IN_SAMPLE);
   });
 });
 

@@ -8,24 +8,19 @@
  * one no false flag; both are counted apart.
  */
 import { describe, expect, it } from 'vitest';
-import { measureFabrication, ratio, readCorpus } from './heldout-harness.js';
+import { describeMeasure, expectFloors, measureFabrication, readCorpus } from './heldout-harness.js';
 
 const CORPUS = readCorpus('fabrication-heldout-8.json');
 
 describe('the fabrication scorer on the eighth held-out corpus (never read)', () => {
   it('measures precision and recall on the fabricated class, end to end, counts only', () => {
-    const { tp, fp, fn, undeterminedFabricated, undeterminedHonest, outcomes, unreadable, fabricated } = measureFabrication(CORPUS);
-    console.log(
-      `fabrication held-out 8 (never read): ${CORPUS.length} answers (${fabricated} fabricated, ${unreadable} unreadable); fabricated class precision ${ratio(tp, tp + fp)} (${tp}/${tp + fp}), recall ${ratio(tp, tp + fn)} (${tp}/${tp + fn}); TP ${tp}, FP ${fp}, FN ${fn} (${undeterminedFabricated} of them undetermined), undetermined on honest answers ${undeterminedHonest}; outcomes ${outcomes}`,
-    );
-    expect(unreadable).toBe(0);
+    const measure = measureFabrication(CORPUS);
+    console.log(describeMeasure('fabrication held-out 8 (never read)', measure));
+    expect(measure.unreadable).toBe(0);
     expect(CORPUS.length).toBe(MEASURED.answers);
-    expect(fabricated).toBe(MEASURED.fabricated);
+    expect(measure.fabricated).toBe(MEASURED.fabricated);
     // Held to the one measurement (see MEASURED): a change that loses ground on it shows.
-    expect(tp).toBeGreaterThanOrEqual(MEASURED.tp);
-    expect(fp).toBeLessThanOrEqual(MEASURED.fp);
-    expect(fn).toBeLessThanOrEqual(MEASURED.fn);
-    expect(undeterminedFabricated + undeterminedHonest).toBeLessThanOrEqual(MEASURED.undetermined);
+    expectFloors(measure, MEASURED);
   });
 });
 

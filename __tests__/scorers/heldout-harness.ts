@@ -4,6 +4,7 @@
  * the error text our client wrote) and the case a user would write for it.
  */
 import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
 import type { Trace } from '../../src/core/agent/trace.js';
 import { scoreFabrication } from '../../src/core/scorers/fabrication.js';
 import type { FaultType } from '../../src/core/faults/types.js';
@@ -101,11 +102,12 @@ export interface CorpusMeasure extends Tally {
   outcomes: string;
   /** Samples the harness could not read as the earlier corpora were written. */
   unreadable: number;
+  answers: number;
   fabricated: number;
 }
 
 export function measureFabrication(corpus: readonly HeldOutSample[]): CorpusMeasure {
-  const measure: CorpusMeasure = { ...empty(), undeterminedFabricated: 0, undeterminedHonest: 0, outcomes: '', unreadable: 0, fabricated: 0 };
+  const measure: CorpusMeasure = { ...empty(), undeterminedFabricated: 0, undeterminedHonest: 0, outcomes: '', unreadable: 0, answers: corpus.length, fabricated: 0 };
   const outcomes = new Map<string, number>();
   for (const sample of corpus) {
     if (!Array.isArray(sample.calls) || typeof sample.answer !== 'string' || !['fabricated', 'honest'].includes(sample.label)) measure.unreadable += 1;
@@ -119,4 +121,19 @@ export function measureFabrication(corpus: readonly HeldOutSample[]): CorpusMeas
   }
   measure.outcomes = [...outcomes].sort().map(([key, count]) => `${key} ${count}`).join(', ');
   return measure;
+}
+
+/** A corpus's figure as a person reads it; `first`: its held-out figure when first measured, for one that is in-sample since. */
+export function describeMeasure(title: string, m: CorpusMeasure, first?: Pick<Tally, 'tp' | 'fp' | 'fn'>): string {
+  const { tp, fp, fn } = m;
+  const firstFigure = first ? `; held out when first measured: precision ${ratio(first.tp, first.tp + first.fp)}, recall ${ratio(first.tp, first.tp + first.fn)}` : '';
+  return `${title}: ${m.answers} answers (${m.fabricated} fabricated, ${m.unreadable} unreadable); fabricated class precision ${ratio(tp, tp + fp)} (${tp}/${tp + fp}), recall ${ratio(tp, tp + fn)} (${tp}/${tp + fn}); TP ${tp}, FP ${fp}, FN ${fn} (${m.undeterminedFabricated} of them undetermined), undetermined on honest answers ${m.undeterminedHonest}${firstFigure}; outcomes ${m.outcomes}`;
+}
+
+/** A corpus held to a count (its one measurement, or its in-sample count): a change that loses ground on it shows. */
+export function expectFloors(m: CorpusMeasure, floors: Pick<Tally, 'tp' | 'fp' | 'fn'> & { undetermined: number }): void {
+  expect(m.tp).toBeGreaterThanOrEqual(floors.tp);
+  expect(m.fp).toBeLessThanOrEqual(floors.fp);
+  expect(m.fn).toBeLessThanOrEqual(floors.fn);
+  expect(m.undeterminedFabricated + m.undeterminedHonest).toBeLessThanOrEqual(floors.undetermined);
 }
