@@ -1,4 +1,3 @@
-import type { ExchangeLog } from '../mcp/exchange-log.js';
 import type { Exchange } from '../mcp/types.js';
 import type { Level, Status, SubResult } from './types.js';
 import type { CheckContext } from './context.js';
@@ -74,26 +73,16 @@ export function fromSubResults(subResults: SubResult[], passMessage: string, nou
   return pass(passMessage, subResults);
 }
 
-/**
- * Every check judges a late answer as an answer (the client waits on past a missed deadline, see
- * mcp/connection.ts Overtime) and says it came late: a pass becomes a warning naming the exchange
- * and the deadline, so a correct server that is merely slow never fails and is never silently slow.
- */
 export function defineCheck(definition: CheckDefinition): CheckDefinition {
-  const run = definition.run;
-  return {
-    ...definition,
-    async run(ctx) {
-      // A context without a log (a check judged on canned answers) has nothing that came late.
-      const log = ctx.client?.log as Partial<ExchangeLog> | undefined;
-      if (typeof log?.since !== 'function' || typeof log.size !== 'number') return run(ctx);
-      const mark = log.size;
-      return answeredLate(await run(ctx), log.since(mark));
-    },
-  };
+  return definition;
 }
 
-/** A verdict that rests on answers which came past their deadline: a pass is a warning, a warning says so too. */
+/**
+ * Every check judges a late answer as an answer (the client waits on past a missed deadline, see
+ * mcp/connection.ts Overtime) and says it came late (runner.ts runOne applies this to every
+ * verdict): a pass becomes a warning naming the exchange and the deadline, so a correct server that
+ * is merely slow never fails and is never silently slow. A warning says so too.
+ */
 export function answeredLate(verdict: Verdict, exchanges: readonly Exchange[]): Verdict {
   if (verdict.status !== 'pass' && verdict.status !== 'warn') return verdict;
   const late = exchanges.filter((exchange) => exchange.observed?.answeredLate !== undefined);

@@ -7,7 +7,7 @@ import { silentStartHint } from '../mcp/startup-error.js';
 import { capJson, capString, MAX_JSON_DEPTH } from '../mcp/json-depth.js';
 import { Target, TargetUnavailableError, type TargetSpec } from '../mcp/target.js';
 import { LEGACY, MODERN, type Era, type Exchange, type JsonObject, type TransportKind } from '../mcp/types.js';
-import { fromSubResults, type Capability, type CheckDefinition, type Verdict } from './check.js';
+import { answeredLate, fromSubResults, type Capability, type CheckDefinition, type Verdict } from './check.js';
 import type { CheckContext, ConformanceOptions, Discovery } from './context.js';
 import { EARLY_SPARES, FreshPool, onlyRefused } from './fresh-pool.js';
 import { loadPrecompiled } from '../validators/precompiled.js';
@@ -326,7 +326,8 @@ async function runOne(check: CheckDefinition, ctx: CheckContext): Promise<CheckR
       // A bug in a check must not hide the other results; it is reported loudly instead.
       verdict = { status: 'fail', message: `internal error in this check (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` };
     }
-    verdict = unsentProbes(verdict, ctx.client.log.since(mark));
+    const exchanges = ctx.client.log.since(mark);
+    verdict = unsentProbes(answeredLate(verdict, exchanges), exchanges);
   }
   // What a failing or warning sub-result judged is kept on it; a passing one names its exchange by #seq.
   const judged: Exchange[] = [];
