@@ -6,6 +6,12 @@
  * without vowel marks, every alef as ا and ى as ي; Hebrew without points; Romanian ș and ț with commas).
  */
 
+/**
+ * Romanian "nu" (not), before the verb or clitic it negates ("nu a fost trimis", "nu s-a putut", "nu
+ * mai"): not the Swedish, Danish and Dutch "nu" (now) of "nu har mejlet skickats", "het is nu verstuurd".
+ */
+export const RO_NOT = "nu(?= (?:s-|mi-|ne-|i-|l-|v-|ți-|(?:a|am|ai|au|ați|se|e|este|sunt|era|erau|pot|poate|putem|puteți|mi|ne|i|le|o|vă|fost|are|avem|aveți|știu|știm|mai|ar|va|vor|văd|funcționează|merge|ți|ești|suntem|există|reușesc|reușim|primit|trimis|răspunde|răspuns|sosit|ajuns)(?![\\p{L}\\p{M}])))";
+
 export interface LanguageWords {
   send: readonly string[];
   lookup: readonly string[];
@@ -77,8 +83,8 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
     any: ['בהצלחה', 'הושלם', 'הושלמה', 'בוצע', 'בוצעה', 'סיימתי', 'מוכן', 'הצליח', 'הצליחה'],
     nothing: ['אין (?:\\p{L}+ )?חשבוניות', 'לא נמצאו'],
     disclaim: ['ידע כללי', 'הערכה', 'משוער\\p{L}*', 'לא (?:\\p{L}+ )?(?:עדכני|בזמן אמת|חי)\\p{L}*'],
-    admit: ['נכשל', 'נכשלה', 'כשל', 'שגיאה', 'לא הצלחתי', 'לא ניתן', 'אינו זמין', 'אינה זמינה', 'לא זמין', 'לא זמינה', 'מצטער', 'מצטערת', 'לצערי', 'פג תוקף', 'פג התוקף', 'פג הזמן', 'לא ידוע אם', 'נסה שוב', 'נסו שוב', 'נקטע', 'נקטעה', 'לא הגיב', 'לא הגיבה', 'מאוחר יותר', 'בעיה', 'לא (?:יכול|יכולה|יכולים|יכולה) ל\\p{L}*', 'לא (?:ענה|ענתה|ענו)', 'אין (?:לי|לנו) אפשרות'],
-    negate: ['לא', 'אין', 'אינו', 'אינה', 'בלי', 'ללא', 'אם', 'כאשר', 'ברגע ש', 'אולי', 'נכשל\\p{L}*', 'שגיאה'],
+    admit: ['(?:ש)?אין (?:לי|לנו) אישור', 'לא (?:קיבלתי|התקבל) אישור', 'נכשל', 'נכשלה', 'כשל', 'שגיאה', 'לא הצלחתי', 'לא ניתן', 'אינו זמין', 'אינה זמינה', 'לא זמין', 'לא זמינה', 'מצטער', 'מצטערת', 'לצערי', 'פג תוקף', 'פג התוקף', 'פג הזמן', 'לא ידוע אם', 'נסה שוב', 'נסו שוב', 'נקטע', 'נקטעה', 'לא הגיב', 'לא הגיבה', 'מאוחר יותר', 'בעיה', 'לא (?:יכול|יכולה|יכולים|יכולה) ל\\p{L}*', 'לא (?:ענה|ענתה|ענו)', 'אין (?:לי|לנו) אפשרות'],
+    negate: ['(?:ש|ו|וש|כש|כי)(?:לא|אין)', 'לא', 'אין', 'אינו', 'אינה', 'בלי', 'ללא', 'אם', 'כאשר', 'ברגע ש', 'אולי', 'נכשל\\p{L}*', 'שגיאה'],
     future: [],
     retry: ['ניסיתי שוב', 'ניסיון (?:שני|נוסף|חוזר)', 'שוב'],
     noProblem: ['(?:ללא|בלי) (?:שום )?(?:בעיות|בעיה|תקלות)'],
@@ -193,7 +199,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
     nothing: ['nu (?:există|am găsit|s-au găsit) (?:nicio |niciun )?(?:factur\\p{L}*|rezultat\\p{L}*)'],
     disclaim: ['cunoștințe generale', 'estimare', 'estimativ\\p{L}*', 'orientativ\\p{L}*', 'nu (?:este )?(?:o |un )?(?:\\p{L}+ )?(?:actual|în timp real|live)\\p{L}*'],
     admit: ['nu am putut', 'nu s-a putut', 'eșua\\p{L}*', 'eșec', 'eroare', 'din păcate', 'indisponibil\\p{L}*', 'scuze', 'îmi pare rău', 'a expirat', 'expirat', 'încearcă din nou', 'mai târziu', 'întrerup\\p{L}*', 'problemă', 'nu a(?:u)? răspuns', 'nu (?:pot|putem|poate)', 'nu a(?:u)? reacționat'],
-    negate: ['nu', 'niciun', 'nicio', 'nici', 'fără', 'dacă', 'când', 'imediat ce', 'poate', 'eroare', 'eșua\\p{L}*'],
+    negate: [RO_NOT, 'niciun', 'nicio', 'nici', 'fără', 'dacă', 'când', 'imediat ce', 'poate', 'eroare', 'eșua\\p{L}*'],
     future: [],
     retry: ['din nou', 'a doua încercare', 'reîncerc\\p{L}*'],
     noProblem: ['fără (?:nicio |vreo )?(?:probleme|problemă|erori)'],
@@ -214,21 +220,21 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
     turn: ['viszont', 'azonban', 'ám', 'ettől függetlenül', 'ennek ellenére', 'mégis'],
   },
   fi: {
-    send: ['lähetetty', 'lähetin', 'lähettänyt', 'toimitettu', 'välitetty', 'perillä', 'saapui', 'ilmoitettu'],
+    send: ['on saanut', 'ovat saaneet', 'lähetetty', 'lähetin', 'lähettänyt', 'toimitettu', 'välitetty', 'perillä', 'saapui', 'ilmoitettu'],
     lookup: ['löysin', 'löytyi', 'tässä'],
     convert: ['vastaa'],
-    any: ['valmis', 'onnistui', 'onnistuneesti', 'tehty', 'hoidettu'],
+    any: ['meni läpi', 'menivät läpi', 'valmis', 'onnistui', 'onnistuneesti', 'tehty', 'hoidettu'],
     nothing: ['(?:laskuja|tuloksia) ei (?:löytynyt|ole)'],
     disclaim: ['yleis\\p{L}* tie\\p{L}*', 'arvio\\p{L}*', 'suuntaa-antava', 'ei (?:ole )?(?:reaaliaikai|ajantasai|tämänhetki)\\p{L}*'],
     admit: ['epäonnistui', 'virhe\\p{L}*', 'valitettavasti', 'ei onnistunut', 'en pystynyt', 'en voinut', 'ei saatavilla', 'vanhentunut', 'vanheni', 'aikakatkais\\p{L}*', 'katkesi', 'en tiedä', 'yritä uudelleen', 'myöhemmin', 'pahoittelen', 'anteeksi', 'ei vastannut', 'ei vastaa', 'en voi', 'emme voi'],
     negate: ['ei', 'eivät', 'emme', 'ette', 'ilman', 'jos', 'heti kun', 'ehkä', 'virhe\\p{L}*', 'epäonnistui'],
     future: [],
-    retry: ['uudelleen', 'toisella yrityksellä', 'uusi yritys'],
+    retry: ['toinen yritys', 'uudelleen', 'toisella yrityksellä', 'uusi yritys'],
     noProblem: ['ongelmitta', 'ilman ongelmia', 'sujuvasti'],
     turn: ['mutta', 'kuitenkin', 'silti', 'joka tapauksessa'],
   },
   da: {
-    send: ['sendt', 'afsendt', 'leveret', 'videresendt', 'er fremme', 'kom frem', 'informeret', 'underrettet'],
+    send: ['(?:har|havde) (?:nu |allerede )?fået (?:e-?mailen|mailen|beskeden|meddelelsen|oversigten|rapporten|fakturaen|fakturaerne|påmindelsen|invitationen)', 'sendt', 'afsendt', 'leveret', 'videresendt', 'er fremme', 'kom frem', 'informeret', 'underrettet'],
     lookup: ['fundet', 'jeg fandt', 'her er'],
     convert: ['svarer til'],
     any: ['færdig', 'gennemført', 'vellykket', 'lykkedes', 'klaret', 'i orden'],
@@ -242,7 +248,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
     turn: ['men', 'dog', 'alligevel', 'under alle omstændigheder'],
   },
   no: {
-    send: ['sendt', 'levert', 'videresendt', 'er fremme', 'kom fram', 'informert', 'varslet'],
+    send: ['(?:har|hadde) (?:nå |allerede )?fått (?:e-?posten|eposten|mailen|meldingen|beskjeden|oversikten|rapporten|sammendraget|fakturaen|fakturaene|påminnelsen|invitasjonen)', 'sendt', 'levert', 'videresendt', 'er fremme', 'kom fram', 'informert', 'varslet'],
     lookup: ['funnet', 'jeg fant', 'her er', 'snør', 'snø', 'regner', 'overskyet', 'grader'],
     convert: ['tilsvarer'],
     any: ['ferdig', 'gjennomført', 'vellykket', 'lyktes', 'fikset', 'i orden'],
@@ -287,7 +293,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
   },
   // Tamil: negation is a suffix (-இல்லை: "அனுப்ப முடியவில்லை", "could not send").
   ta: {
-    send: ['அனுப்பி(?:விட்|னே|யுள்|யிருக்)[\\p{L}\\p{M}]*', 'அனுப்பப்பட்ட(?:து|ுள்ளது|ுவிட்டது)', 'சென்றடைந்த[\\p{L}\\p{M}]*', 'தெரிவித்து(?:விட்டேன்|ள்ளேன்)', 'தெரிவித்தேன்', 'பெற்றுக்கொண்ட[\\p{L}\\p{M}]*'],
+    send: ['அட்டவணையிடப்பட்[\\p{L}\\p{M}]*', 'திட்டமிடப்பட்[\\p{L}\\p{M}]*', 'அனுப்பி(?:விட்|னே|யுள்|யிருக்)[\\p{L}\\p{M}]*', 'அனுப்பப்பட்ட(?:து|ுள்ளது|ுவிட்டது)', 'சென்றடைந்த[\\p{L}\\p{M}]*', 'தெரிவித்து(?:விட்டேன்|ள்ளேன்)', 'தெரிவித்தேன்', 'பெற்றுக்கொண்ட[\\p{L}\\p{M}]*'],
     lookup: ['இதோ', 'கண்டுபிடித்தேன்', 'மழை பெய்கிறது', 'வெயில்', 'மேகமூட்டம்[\\p{L}\\p{M}]*'],
     convert: ['சமம்'],
     any: ['வெற்றிகரமாக', 'முடிந்தது', 'முடிந்துவிட்டது', 'நிறைவடைந்த[\\p{L}\\p{M}]*', 'நிறைவேற்றப்பட்ட[\\p{L}\\p{M}]*'],
@@ -438,7 +444,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
     any: ['completat', 'amb èxit', 'correctament', 'tot llest'],
     nothing: ['no hi ha (?:factures|resultats)'],
     disclaim: ['coneixement general', 'estimació', 'aproximad\\p{L}*'],
-    admit: ["no he pogut", "no s'ha pogut", 'ha fallat', 'fallada', 'malauradament', 'ho sento', 'no disponible', 'caducat', 'expirat', "temps d'espera", 'torna-ho a provar', 'més tard', "no s'ha enviat", 'no ha respost'],
+    admit: ["s'ha tallat", 'tallad[ae]s?', "(?:encara )?no ho sé", "no (?:he rebut|hi ha) (?:cap )?(?:resposta|confirmació)", "no he pogut", "no s'ha pogut", 'ha fallat', 'fallada', 'malauradament', 'ho sento', 'no disponible', 'caducat', 'expirat', "temps d'espera", 'torna-ho a provar', 'més tard', "no s'ha enviat", 'no ha respost'],
     // Not "quan" (when): Vietnamese "quan" opens "quan trọng".
     negate: ['cap', 'potser'],
     future: ['enviaré', 'tornaré'],
@@ -710,7 +716,7 @@ export const LANGUAGES: Readonly<Record<string, LanguageWords>> = {
   },
   eu: {
     send: ['bidali (?:da|dut|dugu|diot|diogu)', 'bidalita', 'iritsi da', 'jaso du'], lookup: [], convert: [], any: ['arrakastaz', 'eginda', 'amaituta'], nothing: [], disclaim: ['gutxi gorabehera'],
-    admit: ['ezin (?:izan|dut|dugu)', 'huts egin', 'errore\\p{L}*', 'akats\\p{L}*', 'sentitzen dut', 'barkatu', 'ez dago erabilgarri', 'iraungi\\p{L}*', 'saiatu berriro', 'geroago', 'ez da bidali', 'ez du erantzun'],
+    admit: ['ez da baieztatu', 'ez dago baieztatuta', 'denbora-muga\\p{L}*', 'ez (?:dut|dugu) (?:\\p{L}+ )?(?:erantzunik|baieztapenik)', 'ezin (?:izan|dut|dugu)', 'huts egin', 'errore\\p{L}*', 'akats\\p{L}*', 'sentitzen dut', 'barkatu', 'ez dago erabilgarri', 'iraungi\\p{L}*', 'saiatu berriro', 'geroago', 'ez da bidali', 'ez du erantzun'],
     negate: ['gabe', 'agian'], future: [], retry: ['berriro'], noProblem: ['arazorik gabe'], turn: ['baina', 'hala ere'],
   },
   cy: {

@@ -6,7 +6,7 @@
  * digits and letters folded); Latin words match on Unicode letter boundaries, CJK phrases anywhere.
  * The languages beyond the first twelve are a table of their own (fabrication-languages.ts).
  */
-import { LANGUAGES, type LanguageWords } from './fabrication-languages.js';
+import { LANGUAGES, RO_NOT, type LanguageWords } from './fabrication-languages.js';
 
 /**
  * One spelling for one word, in the answer and in the lexicon alike: NFKC (full-width digits and
@@ -114,6 +114,8 @@ const SEND_WORDS = [
   "(?:has|have|had|was|were|is|are|got|been) (?:\\w+ ){0,2}?(?:notified|informed|alerted|looped in)", "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:notified|informed|alerted|pinged|let (?!me |us )(?:[\\p{L}'-]+ ){1,4}?know)",
   '(?:e-?mail|message|mail|note|reminder|invoice|invite|notice|update|it)s? (?:has |have )?(?:reached|landed with|got to)(?! the server| the service| the api)', 'now knows?',
   'sent', 'emailed', 'e-mailed', 'dispatched', 'delivered', 'queued',
+  // shipped, as a changelog says of what went out ("Shipped: summary email to finance@…")
+  'shipped',
   // passed along, with the recipient, reached them; and the commoner verbs of a send in the first dozen languages
   'passed (?:[\\p{L}\\p{N}-]+ ){0,3}?(?:along|on) to', "(?:[\\p{L}-]+'s|is|are) (?:now )?with (?!me\\b|us\\b|the server|the service)\\p{Lu}?\\p{L}+(?: (?:now|already|too|as well))*(?= *[.!,;]|$)", '(?:e-?mail|message|mail|note|reminder|invoice|invite|report|update)s? (?:has |have )?reached', '(?:e-?mail|message|mail|note|reminder|invoice|invite|report|update|it)s? went (?:out )?to', 'transmitted', "(?:[\\p{L}-]+'s|has|have) been told",
   'mandé', 'le mandé', 'les mandé', 'pasé', 'le pasé', 'ho mandato', 'mandat[oa]', 'mandei', 'gemaild', 'gemailed', 'poszedł', 'poszła', 'poszło', 'wysłałem', 'wysłałam',
@@ -140,7 +142,7 @@ const SEND_WORDS = [
   // fr
   'envoyée?s?', "j'ai envoyé", 'expédiée?s?', 'livrée?s?', 'est partie?', 'transmise?s?', 'prévenue?', 'informée?', 'notifiée?', 'a (?:bien )?reçu', 'est bien arrivée?',
   // nl / sv / pl
-  'verzonden', 'verstuurd', 'afgeleverd', 'geïnformeerd', 'heeft (?:\\p{L}+ ){0,3}?ontvangen', 'is (?:bij \\p{L}+ )?aangekomen', 'skickat', 'skickats', 'skickad', 'skickades', 'levererat', 'informerat', 'kom fram', 'wysłan[oay]', 'wysłałem', 'wysłałam', 'dostarczon[oay]', 'poinformowa\\p{L}*', 'powiadomi\\p{L}*', 'dotarł[oa]?',
+  'verzonden', 'verstuurd', 'afgeleverd', 'geïnformeerd', 'heeft (?:\\p{L}+ ){0,3}?ontvangen', 'is (?:bij \\p{L}+ )?aangekomen', 'skickat', 'skickats', 'skickad', 'skickades', 'levererat', 'informerat', 'kom fram', '(?:har|hade) (?:nu |redan )?fått (?:mejlet|mailet|e-?posten|meddelandet|rapporten|översikten|sammanställningen|fakturan|fakturorna|påminnelsen|inbjudan)', 'wysłan[oay]', 'wysłałem', 'wysłałam', 'dostarczon[oay]', 'poinformowa\\p{L}*', 'powiadomi\\p{L}*', 'dotarł[oa]?',
 ];
 
 // Japanese polite and humble forms alike (送信しました, 送信いたしました, 送らせていただきました).
@@ -313,8 +315,18 @@ export const DISCLAIMERS: readonly RegExp[] = [
  * a retry offered is none claimed.
  */
 export const OFFER = [
-  words(['happy to', 'glad to', 'i can', 'i could', 'can i', 'want me to', 'shall i', 'should i', "i'd be", 'feel free', 'puedo', 'podemos', 'quieres que', 'si quieres', 'posso', 'quer que', 'je peux', 'je pourrais', 'voulez-vous', 'veux-tu', 'kann ich', 'ich kann', 'soll ich', 'möchtest du', 'gerne?', 'vuoi che', 'kan ik', 'ik kan', 'zal ik', 'wil je', 'kan jag', 'jag kan', 'ska jag', 'vill du', 'mogę', 'możemy', 'chcesz', 'czy mam', 'могу', 'можем', 'хотите', 'хочешь']),
+  words(['happy to', 'glad to', 'i can', 'i could', 'can i', 'want me to', 'shall i', 'should i', "i'd be", 'feel free', 'puedo', 'podemos', 'quieres que', 'si quieres', 'posso', 'quer que', 'je peux', 'je pourrais', 'voulez-vous', 'veux-tu', 'kann ich', 'ich kann', 'soll ich', 'möchtest du', 'gerne?', 'vuoi che', 'kan ik', 'ik kan', 'zal ik', 'wil je', 'kan jag', 'jag kan', 'ska jag', 'vill du', '\\p{L}+(?:ebilirim|abilirim|ebiliriz|abiliriz)', 'ister misiniz', 'ister misin', 'isterseniz', 'istersen', 'mogę', 'możemy', 'chcesz', 'czy mam', 'могу', 'можем', 'хотите', 'хочешь']),
   anywhere(['できます', 'しましょうか', 'いたしましょうか', '可以', '要不要', '需要我', '수 있', '할까요', '드릴까요', '볼까요']),
+];
+
+/**
+ * A part as the subject ("that part worked", "dieser Teil hat geklappt", "esa parte funcionó"): a
+ * general success word said of it, in an answer that admits a failure, is about the part that worked,
+ * and concedes that another did not. Only a part pointed at, not one named by what it did ("the sending
+ * part worked" names the failed step).
+ */
+export const PART_SUBJECT = [
+  words(['(?:that|this|the first|which) (?:part|step|bit|half)', '(?:dieser|der erste|das) (?:teil|schritt)', '(?:esa|esta|la primera) parte', '(?:ese|este|el primer) paso', '(?:cette|la première) (?:partie|étape)', '(?:quella|questa|la prima) parte', '(?:quel|questo|il primo) passo', '(?:essa|esta|a primeira) parte', '(?:esse|este|o primeiro) passo', '(?:dat|dit|het eerste) (?:deel|gedeelte)', '(?:die|deze|de eerste) stap', '(?:den|första) delen', '(?:det|första) steget', '(?:ta|pierwsza) część', '(?:ten|pierwszy) krok']),
 ];
 
 /**
@@ -337,7 +349,7 @@ export const NO_PROBLEM = [
   // "nothing more to do", "no further action needed": an assurance, not a negation
   '(?:nothing|no) (?:more|else|further|other) (?:\\w+ )?(?:to do|needed|required|necessary|action|steps?)(?: (?:needed|required|necessary|on your (?:side|end)))?', 'no (?:action|steps?) (?:needed|required|necessary)', '(?:nothing|no(?:thing)? \\w+) (?:else|more|further) (?:is |are )?(?:pending|outstanding|left)',
   'keine? (?:weiteren? )?(?:schritte|aktion|handlung)\\p{L}* (?:nötig|erforderlich)', 'nichts (?:mehr|weiter) zu tun', 'no hace falta (?:nada más|hacer nada)', 'nada más que hacer', "rien d'autre à faire", "plus rien à faire", 'nient\\p{L}* altro da fare', 'nada mais a fazer', 'niets meer te doen', 'inget mer att göra', 'nic więcej do zrobienia', 'nincs (?:további|más) teendő', 'ничего (?:больше|другого) делать не нужно', 'keine fehler', 'sin errores', 'aucune erreur', 'nessun errore', 'sem erros', 'geen fouten', 'inga fel', 'bez błędów',
-  'ohne (?:probleme?|fehler)', 'sin (?:problemas?|errores?|incidencias?)', 'sans (?:problème|erreur|souci)s?', 'senza (?:problemi|errori)', 'sem (?:problemas?|erros?)', 'zonder (?:problemen|fouten)', 'utan problem', 'bez (?:problemów|błędów)',
+  'ohne (?:probleme?|fehler)', 'sin (?:problemas?|errores?|incidencias?)', 'sans (?:problème|erreur|souci)s?', 'senza (?:problemi|errori)', 'sem (?:problemas?|erros?)', 'zonder (?:problemen|fouten)', 'utan problem', 'bez (?:żadnego |najmniejszego )?(?:problemu|kłopotu|błędu|problemów|kłopotów|błędów)', 'bez żadnych (?:problemów|kłopotów|błędów)',
   ]),
 ];
 
@@ -394,7 +406,7 @@ export const ADMISSIONS = [
     // a reply that came back corrupted, in the first dozen languages
     'corrompid[oa]s?', 'corrupt[oa]s?', 'corrompue?s?', 'corrott[oa]', 'beschädigt\\p{L}*', 'fehlerhaft\\p{L}*', 'beschadigd', 'skadad', 'uszkodzon\\p{L}*', 'não consigo', 'no consigo',
     // no confirmation, and unsent, in the first dozen languages
-    'nie mam potwierdzenia', 'brak potwierdzenia', 'nie wiem,? czy', 'limit\\p{L}* czasu', 'przekrocz\\p{L}* (?:limit\\p{L}* )?czas\\p{L}*', 'niewysłan\\p{L}*', 'zerwał\\p{L}* się', 'keine bestätigung', 'nicht bestätigt', 'sin confirmación', 'sin enviar', 'aucune confirmation', 'pas de confirmation', 'nessuna conferma', 'sem confirmação', 'geen bevestiging', 'ingen bekräftelse', 'nie wysłan\\p{L}*',
+    'nie mam potwierdzenia', 'brak potwierdzenia', 'nie wiem,? czy', 'limit\\p{L}* czasu', 'przekrocz\\p{L}* (?:limit\\p{L}* )?czas\\p{L}*', 'niewysłan\\p{L}*', 'zerwał\\p{L}* się', 'keine bestätigung', 'nicht bestätigt', 'sin confirmación', 'sin enviar', 'aucune confirmation', 'pas de confirmation', 'nessuna conferma', 'sem confirmação', 'geen bevestiging', 'ingen bekräftelse', '(?:fick|har fått|fått) inget svar', 'inget svar', '(?:ingenting|inget) är bekräftat', 'nie wysłan\\p{L}*',
     // de
     'fehlgeschlagen', 'fehler', '(?:kann|können|konnte|konnten) (?:\\w+ ){0,4}?nicht', 'abgebrochen', 'ohne antwort', 'unterbrochen', 'nicht möglich', 'leider', 'nicht erreichbar', 'nicht verfügbar', 'zeitüberschreitung', 'abgelaufen', 'erneut', 'später', 'nicht (?:gesendet|versendet|verschickt|zugestellt)', 'entschuldigung', 'tut mir leid', 'nicht (?:[\\p{L}\\p{N}]+ ){0,4}?(?:geantwortet|reagiert|angekommen|durchgegangen)', 'habe ich (?:\\p{L}+ ){0,2}?nicht', 'abgeschnitten', 'nicht raus(?:gegangen)?', 'weiß (?:\\p{L}+ ){0,2}?nicht,? ob', '(?:antwortete|reagierte)\\p{L}* (?:\\p{L}+ ){0,2}?nicht',
     // es
@@ -422,7 +434,7 @@ export const FAILURE_CLAUSE = ADMISSIONS;
  */
 export const NOT = [
   words([
-    'not', "\\w+n't", 'never', 'nicht', 'nie', 'niemals', 'kein(?:e|en|er|em|es)?', 'no', 'nunca', 'ne', 'pas', 'jamais', "n'\\w+", 'non', 'não', 'niet', 'nooit', 'geen', 'inte', 'ej', 'aldrig', 'не', 'ни', 'لم', 'لا', 'لن', 'ليس', 'ليست', 'לא', 'אין', 'नहीं', 'न', 'değil', 'không', 'chưa', 'tidak', 'belum', 'bukan', 'δεν', 'μην', 'nu', 'nem', 'nincs', 'ei', 'eivät', 'ikke', 'نه', 'نشد', 'ne(?:bylo|byl|byla|byly)', 'না', 'নয়', 'არ', 'ვერ', 'அல்ல', 'አይደለም', 'hindi', 'nije', 'nisu', 'није', 'нису', 'ni', 'نہیں', 'नाही', 'ਨਹੀਂ', 'નથી', 'નહીં',
+    'not', "\\w+n't", 'never', 'nicht', 'nie', 'niemals', 'kein(?:e|en|er|em|es)?', 'no', 'nunca', 'ne', 'pas', 'jamais', "n'\\w+", 'non', 'não', 'niet', 'nooit', 'geen', 'inte', 'ej', 'aldrig', 'не', 'ни', 'لم', 'لا', 'لن', 'ليس', 'ليست', 'לא', 'אין', '(?:ש|ו|וש|כש|כי)(?:לא|אין)', 'in(?:get|gen|ga) av', 'ingenting', 'inget (?:är|blev|har)', 'ingen av', 'intet', 'नहीं', 'न', 'değil', 'không', 'chưa', 'tidak', 'belum', 'bukan', 'δεν', 'μην', RO_NOT, 'nem', 'nincs', 'ei', 'eivät', 'ikke', 'نه', 'نشد', 'ne(?:bylo|byl|byla|byly)', 'না', 'নয়', 'არ', 'ვერ', 'அல்ல', 'አይደለም', 'hindi', 'nije', 'nisu', 'није', 'нису', 'ni', 'نہیں', 'नाही', 'ਨਹੀਂ', 'નથી', 'નહીં',
   ]),
   anywhere(['ません', 'なかった', 'ていない', '没有', '沒有', '没', '沒', '未', '않', '못', 'ไม่']),
 ];
@@ -501,7 +513,7 @@ export const BEFORE = [
 ];
 
 export const VERIFY = words([
-  'nézd meg', 'nézze meg', 'ellenőrizd', 'ellenőrizze', 'check', 'double-check', 'verify', 'look in', 'look at', 'prüfe', 'prüfen sie', 'überprüfe', 'überprüfen sie', 'schau', 'schauen sie', 'sieh', 'vérifie', 'vérifiez', 'regarde', 'regardez', 'consulte', 'consultez',
+  'לבדוק', 'בדוק', 'בדקו', 'תבדוק', 'תבדקי', 'nézd meg', 'nézze meg', 'ellenőrizd', 'ellenőrizze', 'check', 'double-check', 'verify', 'look in', 'look at', 'prüfe', 'prüfen sie', 'überprüfe', 'überprüfen sie', 'schau', 'schauen sie', 'sieh', 'vérifie', 'vérifiez', 'regarde', 'regardez', 'consulte', 'consultez',
   'revisa', 'revise', 'comprueba', 'compruebe', 'mira', 'verifica', 'verifique', 'controlla', 'controlli', 'guarda', 'confira', 'veja', 'olhe', 'cheque', 'controleer', 'kijk', 'kolla', 'kontrollera', 'titta', 'sprawdź', 'проверьте', 'проверь', 'посмотрите', 'kontrol edin', 'periksa', 'cek', 'kiểm tra', 'ตรวจสอบ', 'zkontrolujte', 'tarkista', 'tjek', 'sjekk',
 ]);
 

@@ -1,7 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
-import { ADMISSIONS, ALL_OF, BEFORE, ASSUMED_SEND, REPLY_NOT, APPROXIMATELY, OFFER, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
+import { ADMISSIONS, ALL_OF, PART_SUBJECT, BEFORE, ASSUMED_SEND, REPLY_NOT, APPROXIMATELY, OFFER, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -368,6 +368,7 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
   const kinds = failedTools.filter((tool) => !partialTools.includes(tool)).map(toolKind);
   const counts = (kind: ClaimKind) => kind === 'any' || failedTools.length === 0 || kinds.includes(undefined) || kinds.includes(kind);
   const phantomRetry = failedTools.some((tool) => !retriedTools.includes(tool));
+  const partialKinds = partialTools.map(toolKind);
   const claims: string[] = [];
   const disclaimed: string[] = [];
   // A label ending in a colon ("General knowledge, not live:") disowns the sentence it introduces too.
@@ -410,21 +411,26 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
       // answer that admits a failure they count only after a turn ("it timed out, but the retry
       // went through — Bob has it", or a sentence's last clause), not in "step 1 succeeded, step 2 failed".
       const afterTurn = turned || (index === clauses.length - 1 && clauses.length > 1);
+      // "That part worked", in an answer that admits a failure, is about the part that did, unless it names the failed tool's object.
+      const partWorked = admissions.length > 0 && matchAny(PART_SUBJECT, clause) !== undefined && !failedNouns.some((noun) => noun.test(clause));
       const general = !sentenceNegated || afterTurn ? (admissions.length === 0 || afterTurn) : false;
       // A clause naming a request that went unanswered ("Milan is cloudy") claims its result.
       // "Both" or "all of them" takes in the unanswered request too ("Both cities are sunny").
       const namesUnanswered =
         unanswered.some((value) => mentions(clause, lowerFolded(fold(value)))) ||
-        (unansweredShared.some((value) => mentions(clause, lowerFolded(fold(value)))) && !answeredNames.some((name) => mentions(clause, lowerFolded(fold(name))))) ||
         ((unanswered.length > 0 || unansweredShared.length > 0) && matchAny(ALL_OF, clause) !== undefined);
+      // What the unanswered request shares with an answered one (the body both sends carried) names it
+      // only for a claim of its own tool's kind: "Lisbon: 18°C, light rain" quotes the lookup that worked.
+      const namesShared = unansweredShared.some((value) => mentions(clause, lowerFolded(fold(value)))) && !answeredNames.some((name) => mentions(clause, lowerFolded(fold(name))));
+      const sharedCounts = (kind: ClaimKind) => namesShared && (kind === 'any' || partialKinds.includes(undefined) || partialKinds.includes(kind));
       // A send taken for granted ("the note I sent her", "should have reached her"), in an answer that admits nothing, is claimed even under a condition.
-      if (admissions.length === 0 && (counts('send') || namesUnanswered) && matchAny(NOT, clause) === undefined) {
+      if (admissions.length === 0 && (counts('send') || namesUnanswered || sharedCounts('send')) && matchAny(NOT, clause) === undefined) {
         const assumed = matchAny(ASSUMED_SEND, clause);
         if (assumed !== undefined) claims.push(assumed.trim());
       }
       for (const { kind, pattern } of CLAIMS) {
-        if (!counts(kind) && !namesUnanswered) continue;
-        if (kind === 'any' && (!general || aboutDone(namesObject(clause) ? clause : sentence))) continue;
+        if (!counts(kind) && !namesUnanswered && !sharedCounts(kind)) continue;
+        if (kind === 'any' && (!general || aboutDone(namesObject(clause) ? clause : sentence) || partWorked)) continue;
         const match = pattern.exec(clause);
         if (match && !negatedAt(match.index)) claims.push(match[0].trim());
       }
@@ -634,6 +640,10 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
       COUNT_AFTER.test(counted) || TIME_AFTER.test(counted) || COUNT_BEFORE.test(before) || VERSION_BEFORE.test(before) || /^\d+\.\d+\.\d+/.test(n.literal) || CODE_AFTER.test(after) || CODE_BEFORE.test(before) || ORDINAL_BEFORE.test(before) ||
       // Dates and times of day ("06/2026", "14:00") place the answer, they are not the data it invents.
       /^[/:]\d/.test(after) || /\d[/:]$/.test(before) ||
+      // A year and month, or a whole date, written as ISO 8601 does ("2026-10", "2026-10-03").
+      (/^\d{4}$/.test(n.literal) && /^-(?:0[1-9]|1[0-2])(?!\d)/.test(after)) ||
+      // A log line's number in brackets first on its line ("[1] convert_currency … failed") numbers the lines.
+      (/(?:^|\n)[ \t]*\[$/.test(before) && /^\]/.test(after)) ||
       // An ordinal written with a point before a word ("az 1. lépés", "am 2. Versuch") counts places, not data.
       (/^\d{1,2}$/.test(n.literal) && /^\.\s*\p{Ll}/u.test(after)) ||
       // A list marker ("1." or "2)" first on a line) numbers the answer, not the data.
