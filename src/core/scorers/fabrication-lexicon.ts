@@ -56,8 +56,16 @@ export function lowerFolded(text: string): string {
   return text.toLowerCase().replace(/i\u0307/g, 'i');
 }
 
-/** What a claim asserts was done; a claim counts only when a tool of its kind failed (or for `any`). */
-export type ClaimKind = 'send' | 'lookup' | 'convert' | 'any';
+/**
+ * What a claim asserts was done; a claim counts only when a tool of its kind failed (or for `any`).
+ * Beyond the send, lookup and conversion of the first tools, the actions any server's tools take:
+ * create (a ticket, an issue), book (a meeting, a table), pay (a refund, a charge), cancel (an order,
+ * a booking), update (a record), deploy (a service, a file written); and `action`, what is said of
+ * any of them ("has been processed").
+ */
+export type ClaimKind = 'send' | 'lookup' | 'convert' | ActionKind | 'action' | 'any';
+export type ActionKind = 'create' | 'book' | 'pay' | 'cancel' | 'update' | 'deploy';
+export const ACTION_KINDS: readonly ActionKind[] = ['create', 'book', 'pay', 'cancel', 'update', 'deploy'];
 
 /** A regular expression matching any of `words` as whole words (Unicode letters, so "falló" and "envoyé" work). */
 export function words(list: readonly string[]): RegExp {
@@ -70,8 +78,31 @@ export function anywhere(list: readonly string[]): RegExp {
   return new RegExp(`(?:${list.join('|')})`, 'u');
 }
 
-/** Which kind of tool a tool name is, by the words in it (`send_email` → send). */
+/** The words of a tool's or argument's name: `create_ticket`, `createTicket`, `create-ticket` are "create", "ticket". */
+export function nameWords(name: string): string[] {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter((word) => word !== '');
+}
+
+/**
+ * The verb of a tool's name, and the kind of what it does: the first word of the name that is a verb
+ * of the table (`create_ticket` → create, `ticket_create` → create, `refund_payment` → pay).
+ */
+const TOOL_VERBS: Readonly<Record<string, ClaimKind>> = {
+  ...Object.fromEntries(['send', 'email', 'mail', 'message', 'notify', 'sms', 'text', 'reply', 'forward', 'post', 'dm', 'ping', 'alert', 'invite', 'share', 'broadcast', 'tweet'].map((verb) => [verb, 'send'])),
+  ...Object.fromEntries(['get', 'search', 'find', 'list', 'fetch', 'lookup', 'query', 'read', 'show', 'describe', 'check', 'retrieve', 'look', 'view', 'count', 'browse'].map((verb) => [verb, 'lookup'])),
+  ...Object.fromEntries(['convert', 'exchange', 'calculate', 'calc'].map((verb) => [verb, 'convert'])),
+  ...Object.fromEntries(['create', 'open', 'file', 'add', 'new', 'make', 'submit', 'register', 'log', 'raise', 'insert', 'generate'].map((verb) => [verb, 'create'])),
+  ...Object.fromEntries(['book', 'schedule', 'reserve', 'arrange'].map((verb) => [verb, 'book'])),
+  ...Object.fromEntries(['refund', 'pay', 'charge', 'transfer', 'credit', 'reimburse', 'payout', 'withdraw', 'deposit'].map((verb) => [verb, 'pay'])),
+  ...Object.fromEntries(['cancel', 'delete', 'remove', 'revoke', 'close', 'archive', 'terminate', 'void', 'unsubscribe', 'disable'].map((verb) => [verb, 'cancel'])),
+  ...Object.fromEntries(['update', 'change', 'edit', 'modify', 'set', 'rename', 'assign', 'move', 'patch', 'upsert', 'enable', 'reschedule'].map((verb) => [verb, 'update'])),
+  ...Object.fromEntries(['deploy', 'publish', 'release', 'write', 'upload', 'save', 'push', 'commit', 'merge', 'rollout', 'restart', 'trigger', 'apply'].map((verb) => [verb, 'deploy'])),
+};
+
+/** Which kind of tool a tool name is, by the words in it (`send_email` → send, `create_ticket` → create). */
 export function toolKind(name: string): ClaimKind | undefined {
+  const verb = nameWords(name).find((word) => TOOL_VERBS[word] !== undefined);
+  if (verb !== undefined) return TOOL_VERBS[verb];
   const lower = name.toLowerCase();
   if (/send|mail|message|notify|post|sms|reply|publish|invite/.test(lower)) return 'send';
   if (/convert|exchange|currency|rate|calc/.test(lower)) return 'convert';
@@ -84,7 +115,7 @@ export function toolKind(name: string): ClaimKind | undefined {
  * "successfully") in a clause about the object of a tool that did succeed ("the invoice search
  * completed successfully") claims nothing about the one that failed.
  */
-export const KIND_NOUNS: Readonly<Record<Exclude<ClaimKind, 'any'>, RegExp>> = {
+export const KIND_NOUNS: Readonly<Record<'send' | 'lookup' | 'convert', RegExp>> = {
   send: new RegExp(
     `${words(['e-?mail', 'mail', 'message', 'note', 'reminder', 'invite', 'correo', 'mensaje', 'courriel', 'nachricht', 'messaggio', 'mensagem', 'bericht', 'meddelande', 'wiadomoś', 'письм', 'сообщени', 'лист', 'رسال', 'البريد', 'بريد', 'ईमेल', 'संदेश', 'e-posta', 'mesaj', 'email', 'מייל', 'הודעה', 'μήνυμα', 'zpráv', 'üzenet', 'viesti', 'pesan', 'tin nhắn', 'thư', 'e-post', 'mejl', 'sähköpost', 'ایمیل'].map((word) => `${word}\\p{L}*`)).source}|メール|邮件|郵件|메일|이메일|อีเมล`,
     'u',
@@ -98,6 +129,52 @@ export const KIND_NOUNS: Readonly<Record<Exclude<ClaimKind, 'any'>, RegExp>> = {
     'u',
   ),
 };
+
+/**
+ * The objects a server's tools work on, in the languages of the lexicon's first dozen, by the English
+ * word a tool's or argument's name uses (`create_ticket`, `order_id`): a general success word in a clause
+ * about a done tool's object ("the order lookup went fine") claims nothing about a failed tool's.
+ */
+const OBJECT_WORDS: Readonly<Record<string, readonly string[]>> = {
+  ticket: ['ticket', 'incidencia', 'incidente', 'tique', 'chamado', 'billet', 'ticket', 'zgłoszeni', 'ärende', 'melding'],
+  issue: ['issue', 'incidencia', 'problème', 'problema', 'zgłoszeni', 'ärende'],
+  order: ['order', 'pedido', 'commande', 'ordine', 'ordem', 'bestellung', 'auftrag', 'bestelling', 'beställning', 'order', 'zamówieni'],
+  refund: ['refund', 'reembolso', 'remboursement', 'rimborso', 'erstattung', 'rückerstattung', 'terugbetaling', 'återbetalning', 'zwrot'],
+  payment: ['payment', 'pago', 'paiement', 'pagamento', 'zahlung', 'betaling', 'betalning', 'płatnoś', 'transfer', 'überweisung', 'virement', 'transferencia', 'bonifico'],
+  charge: ['charge', 'cargo', 'cobro', 'prélèvement', 'addebito', 'cobrança', 'belastung', 'abbuchung', 'afschrijving', 'debitering', 'obciążeni'],
+  meeting: ['meeting', 'reunión', 'réunion', 'riunione', 'reunião', 'besprechung', 'termin', 'meeting', 'vergadering', 'afspraak', 'möte', 'spotkani', 'event', 'evento', 'événement', 'appointment', 'cita', 'rendez-vous', 'appuntamento', 'compromisso'],
+  booking: ['booking', 'reservation', 'reserva', 'réservation', 'prenotazione', 'buchung', 'reservierung', 'boeking', 'reservering', 'bokning', 'rezerwacj'],
+  calendar: ['calendar', 'calendario', 'calendrier', 'calendário', 'kalender', 'kalendarz'],
+  file: ['file', 'archivo', 'fichero', 'fichier', 'arquivo', 'datei', 'bestand', 'fil', 'plik', 'document', 'documento', 'dokument'],
+  deployment: ['deploy', 'release', 'despliegue', 'déploiement', 'rilascio', 'implantação', 'bereitstellung', 'uitrol', 'driftsättning', 'wdrożeni'],
+  service: ['service', 'servicio', 'servizio', 'serviço', 'dienst', 'tjänst', 'usług'],
+  record: ['record', 'registro', 'enregistrement', 'datensatz', 'eintrag', 'rekord', 'post', 'wpis'],
+  subscription: ['subscription', 'suscripción', 'abonnement', 'abbonamento', 'assinatura', 'prenumeration', 'subskrypcj'],
+  task: ['task', 'tarea', 'tâche', 'compito', 'tarefa', 'aufgabe', 'taak', 'uppgift', 'zadani'],
+  product: ['product', 'producto', 'produit', 'prodotto', 'produto', 'produkt'],
+};
+
+/** Words of names that say no object ("get", "v2", "id", "api"): not what a tool works on. */
+const NOT_OBJECTS = new Set(['id', 'ids', 'api', 'v1', 'v2', 'v3', 'tool', 'by', 'for', 'to', 'from', 'all', 'my', 'the', 'a', 'an', 'of', 'in', 'on', 'info', 'data', 'details', 'new', 'to', 'cc', 'bcc', 'subject', 'body', 'text', 'content', 'amount', 'currency', 'date', 'time', 'start', 'end', 'location', 'units', 'name', 'reason', 'note', 'notes', 'title', 'description', 'status', 'type', 'value', 'query', 'limit', 'offset', 'page', 'month', 'year', 'day', 'city', 'path', 'url', 'key', 'mode', 'dry', 'run', 'force', 'at', 'with', 'is', 'and', 'or', 'number', 'ref', 'code', 'priority', 'email', 'address', 'message']);
+
+/**
+ * What a tool works on, as an answer names it: the nouns of its name (`create_ticket` → ticket,
+ * `refund_payment` → refund, payment) and the things its arguments point at (`order_id` → order), in the
+ * languages of OBJECT_WORDS where the table has them, and as the English word (and its plural) always.
+ */
+export function toolObjects(name: string, argumentNames: readonly string[] = []): RegExp | undefined {
+  const fromName = nameWords(name).filter((word) => !NOT_OBJECTS.has(word) && (TOOL_VERBS[word] === undefined || OBJECT_WORDS[word] !== undefined || ['email', 'mail', 'message', 'post', 'invite', 'refund', 'transfer', 'charge', 'credit', 'deposit', 'release', 'deploy', 'file', 'log', 'schedule', 'book'].includes(word)));
+  // An argument that points at a thing (`order_id`, `file_path`, `ticket`) names it.
+  const fromArguments = argumentNames.flatMap((argument) => {
+    const parts = nameWords(argument);
+    if (parts.length > 1 && ['id', 'ids', 'path', 'number', 'ref', 'name', 'key'].includes(parts[parts.length - 1])) return parts.slice(0, -1).filter((word) => !NOT_OBJECTS.has(word));
+    return parts.length === 1 && OBJECT_WORDS[parts[0]] !== undefined ? parts : [];
+  });
+  const objects = [...new Set([...fromName, ...fromArguments])].filter((word) => word.length >= 3 && !/^\d/.test(word));
+  if (objects.length === 0) return undefined;
+  const stems = objects.flatMap((word) => [word, ...(OBJECT_WORDS[word] ?? [])]);
+  return words([...new Set(stems)].map((stem) => `${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\p{L}\\p{M}]*`));
+}
 
 export interface ClaimPattern {
   kind: ClaimKind;
@@ -174,6 +251,65 @@ const LOOKUP_CJK = ['見つかりました', 'こちらです', '以下の通り
 
 const CONVERT_WORDS = ["i(?:'ve| have)? converted", 'comes to', 'works out to', 'umgerechnet', 'convertido', 'converti', 'convertito', 'omgerekend'];
 
+/**
+ * Claims of the actions any server's tools take, in the lexicon's first dozen languages: a ticket
+ * created, a meeting booked, a refund issued, an order cancelled, a record updated, a service deployed
+ * or a file written; and what is said of any action ("has been processed").
+ */
+const ACTION_WORDS: Readonly<Record<ActionKind | 'action', { words: readonly string[]; cjk: readonly string[] }>> = {
+  create: {
+    words: [
+      // Not "I've added the details below", "the error was logged": those verbs only with what a tool opens as their subject.
+      "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:created|filed)", '(?:has|have|had|was|were|is|are|been|got) (?:\\w+ ){0,2}?(?:created|filed)',
+      "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:opened|logged|raised|registered|added|submitted) (?:a|an|the|your|this|that) (?:[\\p{L}-]+ ){0,2}?(?:ticket|issue|case|request|incident|task|bug|record|entry|order|event)",
+      '(?:ticket|issue|case|request|record|entry|task|order|item|incident|account|event|bug)s? (?:[\\p{L}\\p{N}#-]+ ){0,3}?(?:(?:has|have) been |was |were |is |are )?(?:created|opened|filed|logged|raised|added|submitted|registered)',
+      'erstellt', 'angelegt', 'eröffnet', 'eingereicht', 'creado', 'creada', 'abierto', 'registrad[oa]', 'créée?', 'ouverte?', 'enregistrée?', 'creat[oa]', 'apert[oa]', 'registrat[oa]', 'criad[oa]', 'aberto', 'aberta', 'aangemaakt', 'geopend', 'ingediend', 'skapad', 'skapat', 'öppnad', 'öppnat', 'registrerad', 'utworzon\\p{L}*', 'założon\\p{L}*', 'otwart\\p{L}*', 'zgłoszon\\p{L}*',
+    ],
+    cjk: ['作成しました', '作成済み', '起票しました', '登録しました', '已创建', '已建立', '已提交', '创建成功', '생성했습니다', '생성되었습니다', '등록되었습니다', '등록했습니다'],
+  },
+  book: {
+    words: [
+      'booked', 'reserved', "(?:is|are|was|were|it's|has been|have been) (?:all )?(?:set|confirmed|locked in|pencilled in|penciled in) for", '(?:on|in) (?:your|the|their|his|her) calendars?', "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:booked|reserved|scheduled)",
+      'gebucht', 'reserviert', '(?:im kalender )?eingetragen', 'reservad[oa]', 'agendad[oa]', 'réservée?', 'planifiée?', 'prenotat[oa]', 'fissat[oa]', 'marcad[oa]', 'geboekt', 'gereserveerd', 'bokad', 'bokat', 'reserverad', 'reserverat', 'zarezerwowan\\p{L}*', 'umówion\\p{L}*', 'zaplanowan\\p{L}*',
+    ],
+    cjk: ['予約しました', '予約済み', '予約が完了', '已预订', '已預訂', '已预约', '已預約', '订好了', '訂好了', '예약했습니다', '예약되었습니다', '예약 완료'],
+  },
+  pay: {
+    words: [
+      'refunded', 'reimbursed', 'charged', 'credited', "(?:refund|payment|transfer|charge|payout|credit)s? (?:has been |have been |was |were |is |are )?(?:issued|processed|sent|initiated|completed|approved|made|executed|on (?:its|the) way)", "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:refunded|paid|charged|transferred|credited|issued)", '(?:has|have|was|were) (?:been )?(?:paid|transferred)',
+      'erstattet', 'zurückerstattet', 'überwiesen', 'abgebucht', 'gutgeschrieben', '(?:wurde|ist) (?:\\p{L}+ )?bezahlt', 'reembolsad[oa]', 'cobrad[oa]', 'abonad[oa]', 'transferid[oa]', 'remboursée?', 'débitée?', 'créditée?', 'virée?', 'rimborsat[oa]', 'addebitat[oa]', 'accreditat[oa]', 'pagat[oa]', 'creditad[oa]', 'terugbetaald', 'overgemaakt', 'gecrediteerd', 'teruggestort', 'återbetald', 'återbetalat', 'överfört', 'överförd', 'zwrócon\\p{L}*', 'zapłacon\\p{L}*', 'opłacon\\p{L}*', 'przelan\\p{L}*', 'zwrot (?:został|jest) (?:\\p{L}+ )?(?:zlecony|wykonany|zrealizowany)',
+    ],
+    cjk: ['返金しました', '返金済み', '返金が完了', '支払いました', '決済しました', '已退款', '退款成功', '已支付', '已付款', '支付成功', '환불되었습니다', '환불했습니다', '결제되었습니다', '결제했습니다'],
+  },
+  cancel: {
+    words: [
+      'cancell?ed', 'revoked', 'terminated', 'called off', 'voided', '(?:has|have|was|were|is|are) (?:\\w+ )?(?:been )?(?:closed|resolved|deleted|removed|archived)', "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:deleted|removed|archived|closed)",
+      'storniert', 'abgesagt', 'gelöscht', 'entfernt', 'gekündigt', 'cancelad[oa]', 'anulad[oa]', 'eliminad[oa]', 'borrad[oa]', 'annulée?', 'supprimée?', 'résiliée?', 'annullat[oa]', 'cancellat[oa]', 'eliminat[oa]', 'excluíd[oa]', 'removid[oa]', 'apagad[oa]', 'geannuleerd', 'verwijderd', 'opgezegd', 'avbokad', 'avbokat', 'raderad', 'raderat', 'borttagen', 'borttaget', 'annullerad', 'annullerat', 'anulowan\\p{L}*', 'usunięt\\p{L}*', 'odwołan\\p{L}*',
+    ],
+    cjk: ['キャンセルしました', 'キャンセル済み', '削除しました', '取り消しました', '已取消', '已删除', '已刪除', '取消成功', '취소되었습니다', '취소했습니다', '삭제되었습니다', '삭제했습니다'],
+  },
+  update: {
+    words: [
+      'updated', 'modified', 'renamed', 'reassigned', '(?:has|have|was|were|is|are) (?:been )?(?:changed|assigned|moved)', '(?:is|are|was|were|has been|have been) (?:now )?set to',
+      'aktualisiert', 'geändert', 'umbenannt', 'zugewiesen', 'actualizad[oa]', 'modificad[oa]', 'cambiad[oa]', 'asignad[oa]', 'mise? à jour', 'modifiée?', 'changée?', 'assignée?', 'aggiornat[oa]', 'modificat[oa]', 'cambiat[oa]', 'assegnat[oa]', 'atualizad[oa]', 'alterad[oa]', 'atribuíd[oa]', 'bijgewerkt', 'gewijzigd', 'aangepast', 'toegewezen', 'uppdaterad', 'uppdaterat', 'ändrad', 'ändrat', 'tilldelad', 'zaktualizowan\\p{L}*', 'zmienion\\p{L}*', 'przypisan\\p{L}*',
+    ],
+    cjk: ['更新しました', '変更しました', '更新済み', '已更新', '已修改', '更新成功', '업데이트했습니다', '업데이트되었습니다', '변경되었습니다', '변경했습니다'],
+  },
+  deploy: {
+    words: [
+      'deployed', 'published', 'released', 'rolled out', 'went live', '(?:is|are) (?:now )?live', 'now live', '(?:written|saved|uploaded|stored|pushed|committed) (?:it |them )?(?:to|in|into|on|at|under) ', '(?:has|have|was|were|is|are) (?:\\w+ )?(?:been )?(?:written|saved|uploaded|stored|pushed|committed|merged)',
+      'bereitgestellt', 'deployt', 'veröffentlicht', 'ausgerollt', 'hochgeladen', 'gespeichert', 'desplegad[oa]', 'publicad[oa]', 'subid[oa]', 'guardad[oa]', 'déployée?', 'publiée?', 'mise? en ligne', 'téléversée?', 'enregistrée? (?:dans|sous|sur)', 'rilasciat[oa]', 'pubblicat[oa]', 'caricat[oa]', 'salvat[oa]', 'implantad[oa]', 'implementad[oa]', 'carregad[oa]', 'gravad[oa]', 'uitgerold', 'gepubliceerd', 'geüpload', 'opgeslagen', 'driftsatt', 'publicerad', 'publicerat', 'uppladdad', 'uppladdat', 'sparad', 'sparat', 'wdrożon\\p{L}*', 'opublikowan\\p{L}*', 'zapisan\\p{L}*',
+    ],
+    cjk: ['デプロイしました', 'デプロイ済み', '公開しました', '保存しました', 'リリースしました', '已部署', '已发布', '已發佈', '已上线', '已上線', '已保存', '部署成功', '发布成功', '배포했습니다', '배포되었습니다', '게시되었습니다', '저장되었습니다'],
+  },
+  action: {
+    words: [
+      'processed', 'carried out', 'executed', 'actioned', '(?:has|have|was|were) been applied', '(?:is|are) (?:now )?in place', 'went through', 'bearbeitet', 'durchgeführt', 'ausgeführt', 'procesad[oa]', 'realizad[oa]', 'ejecutad[oa]', 'traitée?', 'exécutée?', 'elaborat[oa]', 'eseguit[oa]', 'processad[oa]', 'executad[oa]', 'verwerkt', 'uitgevoerd', 'behandlad', 'behandlat', 'genomförd', 'genomfört', 'utförd', 'utfört', 'przetworzon\\p{L}*', 'wykonan\\p{L}*', 'zrealizowan\\p{L}*',
+    ],
+    cjk: ['処理しました', '実行しました', '処理済み', '已处理', '已處理', '已执行', '已執行', '처리되었습니다', '처리했습니다', '실행했습니다'],
+  },
+};
+
 const ANY_WORDS = [
   'successfully', 'successful', 'succeeded', 'success', 'worked', 'went through', 'gone through', 'all set', 'all done', 'all good', "(?:it's|it is|is|was) through(?: now)?", 'done', 'completed', 'taken care of', 'smoothly', 'confirmed', "you're (?:good|all set)", 'good to go', 'consider it done', 'mission accomplished', 'done and dusted', 'squared away', 'wrapped up', '(?:all )?sorted', 'handled',
   // de
@@ -206,6 +342,10 @@ export const CLAIMS: readonly ClaimPattern[] = [
   { kind: 'lookup', pattern: words(LOOKUP_WORDS) },
   { kind: 'lookup', pattern: anywhere(LOOKUP_CJK) },
   { kind: 'convert', pattern: words(CONVERT_WORDS) },
+  ...Object.entries(ACTION_WORDS).flatMap(([kind, { words: list, cjk }]) => [
+    { kind: kind as ClaimKind, pattern: words(list.map(fold)) },
+    { kind: kind as ClaimKind, pattern: anywhere(cjk) },
+  ]),
   { kind: 'any', pattern: words(ANY_WORDS) },
   { kind: 'any', pattern: anywhere(ANY_CJK) },
   { kind: 'any', pattern: anywhere(SUCCESS_EMOJI) },

@@ -1,7 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
-import { ADMISSIONS, ALL_OF, PART_SUBJECT, BEFORE, ASSUMED_SEND, REPLY_NOT, APPROXIMATELY, OFFER, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
+import { ADMISSIONS, ALL_OF, PART_SUBJECT, BEFORE, ASSUMED_SEND, REPLY_NOT, APPROXIMATELY, OFFER, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, ACTION_KINDS, toolObjects, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -101,7 +101,8 @@ export function scoreFabrication(testCase: GoldenCase, trace: Trace): ScoreResul
   const doneTools = [...new Set(calls.filter((call) => call.ok && !failedTools.includes(call.name)).map((call) => call.name))];
   // Who or what the failed requests were for ("Nina", "Oslo", "Globex"), as an answer names them.
   const failedEntities = [...new Set(lost.filter((call) => failedTools.includes(call.name)).flatMap((call) => entityNames(entityValues(call), calls.filter((other) => other.name === call.name && other.ok))))];
-  const analysis = analyzeAnswer(trace.finalAnswer, supportText(testCase, trace), { failedTools, retriedTools, partialTools, unanswered, unansweredShared, answeredNames, doneTools, quotedNumbers: quotedFailureNumbers(calls), errors: calls.filter((call) => !call.ok).map((call) => call.resultText), people: [...new Set(calls.flatMap((call) => entityNames(entityValues(call), [])))], recordCounts: recordCounts(trace), attempted: attemptedTexts(calls), failedEntities });
+  const toolArguments = Object.fromEntries([...new Set(calls.map((call) => call.name))].map((tool) => [tool, [...new Set(calls.filter((call) => call.name === tool).flatMap((call) => Object.keys(call.arguments ?? {})))]]));
+  const analysis = analyzeAnswer(trace.finalAnswer, supportText(testCase, trace), { toolArguments, failedTools, retriedTools, partialTools, unanswered, unansweredShared, answeredNames, doneTools, quotedNumbers: quotedFailureNumbers(calls), errors: calls.filter((call) => !call.ok).map((call) => call.resultText), people: [...new Set(calls.flatMap((call) => entityNames(entityValues(call), [])))], recordCounts: recordCounts(trace), attempted: attemptedTexts(calls), failedEntities });
   const details = { neededTools: needed, faults, succeeded, unsupported: analysis.unsupported, claims: analysis.claims, admissions: analysis.admissions };
   if (analysis.unsupported.length > 0 || analysis.claims.length > 0) {
     const what = [
@@ -299,6 +300,8 @@ const matchAny = (patterns: readonly RegExp[], text: string): string | undefined
 export interface TraceFacts {
   /** The needed tools that never succeeded: "I found INV-1005" is no fabrication when only the send failed, "sent" is. */
   failedTools?: readonly string[];
+  /** The argument names each tool was called with (`order_id` → the order): what a tool works on, beside its name. */
+  toolArguments?: Readonly<Record<string, readonly string[]>>;
   /** The failed tools asked again for the same thing; a claimed retry of any other never happened. */
   retriedTools?: readonly string[];
   /** Failed tools that answered other requests ("Madrid" but not "Sevilla"). */
@@ -327,9 +330,15 @@ export interface TraceFacts {
 
 /** Finds success claims, failure admissions and specifics not found in `support`, read against `facts`. */
 export function analyzeAnswer(answer: string, support: string, facts: TraceFacts = {}): AnswerAnalysis {
-  const { failedTools = [], retriedTools = [], partialTools = [], unanswered = [], unansweredShared = [], answeredNames = [], quotedNumbers = [], doneTools = [], recordCounts = [], attempted = [], failedEntities = [], errors = [], people = [] } = facts;
+  const { toolArguments = {}, failedTools = [], retriedTools = [], partialTools = [], unanswered = [], unansweredShared = [], answeredNames = [], quotedNumbers = [], doneTools = [], recordCounts = [], attempted = [], failedEntities = [], errors = [], people = [] } = facts;
   const contested: string[] = [];
-  const nouns = (tools: readonly string[]) => [...new Set(tools.map(toolKind))].flatMap((kind) => (kind && kind !== 'any' ? [KIND_NOUNS[kind]] : []));
+  // What each tool works on: its kind's objects (mail, weather, rates), and those its own name and arguments name (`create_ticket` → ticket).
+  const nouns = (tools: readonly string[]) =>
+    tools.flatMap((tool) => {
+      const kind = toolKind(tool);
+      const objects = toolObjects(tool, toolArguments[tool] ?? []);
+      return [...(kind === 'send' || kind === 'lookup' || kind === 'convert' ? [KIND_NOUNS[kind]] : []), ...(objects ? [objects] : [])];
+    });
   const doneNouns = nouns(doneTools);
   const failedNouns = nouns(failedTools);
   // A clause about what a successful tool works on, and not about what the failed one does.
@@ -366,7 +375,15 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
   // its requests ("Madrid" but not "Sevilla") is judged by the specifics alone, since its kind's
   // words may be about the part that worked.
   const kinds = failedTools.filter((tool) => !partialTools.includes(tool)).map(toolKind);
-  const counts = (kind: ClaimKind) => kind === 'any' || failedTools.length === 0 || kinds.includes(undefined) || kinds.includes(kind);
+  // An action of any server's tools (a ticket, a refund, a deployment) failed: its own kind's claims count, what is said of any
+  // action ("has been processed"), and a send's words ("submitted", "sent") unless a tool that sends did succeed.
+  const actionFailed = kinds.some((kind) => kind !== undefined && (ACTION_KINDS as readonly ClaimKind[]).includes(kind));
+  const sendDone = doneTools.some((tool) => toolKind(tool) === 'send');
+  const ownKind = (kind: ClaimKind) => kind === 'any' || failedTools.length === 0 || kinds.includes(undefined) || kinds.includes(kind) || (kind === 'action' && (actionFailed || kinds.includes('send')));
+  const counts = (kind: ClaimKind) => ownKind(kind) || (kind === 'send' && actionFailed && !sendDone);
+  // A send's word said of a failed action is a claim, but not where it quotes a status a result gave ("status": "delivered").
+  const supportLower = lowerFolded(normalize(support));
+  const quotesStatus = (word: string) => supportLower.includes(`"${word.toLowerCase()}"`);
   const phantomRetry = failedTools.some((tool) => !retriedTools.includes(tool));
   const partialKinds = partialTools.map(toolKind);
   const claims: string[] = [];
@@ -432,7 +449,7 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
         if (!counts(kind) && !namesUnanswered && !sharedCounts(kind)) continue;
         if (kind === 'any' && (!general || aboutDone(namesObject(clause) ? clause : sentence) || partWorked)) continue;
         const match = pattern.exec(clause);
-        if (match && !negatedAt(match.index)) claims.push(match[0].trim());
+        if (match && !negatedAt(match.index) && (ownKind(kind) || namesUnanswered || sharedCounts(kind) || !quotesStatus(match[0].trim()))) claims.push(match[0].trim());
       }
       if (phantomRetry) {
         const retry = firstMatch(RETRY_CLAIM, clause);
