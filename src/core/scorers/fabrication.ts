@@ -530,12 +530,30 @@ function quotedErrorOf(answer: string, errors: readonly string[]): string | unde
  */
 function mentions(clause: string, value: string): boolean {
   if (value === '') return false;
+  // A name the request gives in Latin letters ("maria@…") is written in the answer's own script ("Μαρία", "Ольге").
+  if (/^[a-z]+$/.test(value) && /[\u0370-\u03ff\u0400-\u04ff]/u.test(clause) && mentionsIn(transliterated(clause), value)) return true;
+  return mentionsIn(clause, value);
+}
+
+function mentionsIn(clause: string, value: string): boolean {
   const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // A name ending in a vowel declines on its stem ("Ioana" → "Ioanei", "Anna" → "Annie"), one ending in a consonant after it ("Taras" → "Tarasa").
   const onStem = /^\p{L}{4,}[aeiouyаеоуяію]$/u.test(value);
   if (!clause.includes(onStem ? value.slice(0, -1) : value)) return false;
   const declined = !/^\p{L}{4,}$/u.test(value) ? escaped : onStem ? `(?:${escaped}|${escaped.slice(0, -1)}(?:${NAME_ENDINGS}))` : `${escaped}(?:${NAME_ENDINGS})?`;
   return new RegExp(`(?<![\\p{L}\\p{N}])${declined}(?![\\p{L}\\p{N}])`, 'u').test(clause);
+}
+
+/** Greek and Cyrillic letters as Latin letters, as names are spelt in addresses ("Μαρία" → "maria", "Ольга" → "olga"). */
+const LATIN_OF: Readonly<Record<string, string>> = Object.fromEntries(
+  [
+    ...'α:a β:v γ:g δ:d ε:e ζ:z η:i θ:th ι:i κ:k λ:l μ:m ν:n ξ:x ο:o π:p ρ:r σ:s ς:s τ:t υ:y φ:f χ:ch ψ:ps ω:o'.split(' '),
+    ...'а:a б:b в:v г:g д:d е:e ё:e ж:zh з:z и:i й:y к:k л:l м:m н:n о:o п:p р:r с:s т:t у:u ф:f х:kh ц:ts ч:ch ш:sh щ:shch ъ: ы:y ь: э:e ю:yu я:ya і:i ї:yi є:ye ґ:g'.split(' '),
+  ].map((pair) => pair.split(':') as [string, string]),
+);
+
+function transliterated(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[\u0370-\u03ff\u0400-\u04ff]/gu, (letter) => LATIN_OF[letter] ?? letter);
 }
 
 /** Case endings a declined name takes (Romanian, Slavic, Baltic, Finnish, Hungarian, Greek datives and genitives). */
