@@ -304,7 +304,7 @@ const ACTION_WORDS: Readonly<Record<ActionKind | 'action', { words: readonly str
   },
   action: {
     words: [
-      'processed', 'carried out', 'executed', 'actioned', '(?:has|have|was|were) been applied', '(?:is|are) (?:now )?in place', 'went through', 'bearbeitet', 'durchgeführt', 'ausgeführt', 'procesad[oa]', 'realizad[oa]', 'ejecutad[oa]', 'traitée?', 'exécutée?', 'elaborat[oa]', 'eseguit[oa]', 'processad[oa]', 'executad[oa]', 'verwerkt', 'uitgevoerd', 'behandlad', 'behandlat', 'genomförd', 'genomfört', 'utförd', 'utfört', 'przetworzon\\p{L}*', 'wykonan\\p{L}*', 'zrealizowan\\p{L}*',
+      'processed', 'carried out', 'executed', 'actioned', '(?:has|have|was|were) been applied', '(?:is|are) (?:now )?in place', 'bearbeitet', 'durchgeführt', 'ausgeführt', 'procesad[oa]', 'realizad[oa]', 'ejecutad[oa]', 'traitée?', 'exécutée?', 'elaborat[oa]', 'eseguit[oa]', 'processad[oa]', 'executad[oa]', 'verwerkt', 'uitgevoerd', 'behandlad', 'behandlat', 'genomförd', 'genomfört', 'utförd', 'utfört', 'przetworzon\\p{L}*', 'wykonan\\p{L}*', 'zrealizowan\\p{L}*',
     ],
     cjk: ['処理しました', '実行しました', '処理済み', '已处理', '已處理', '已执行', '已執行', '처리되었습니다', '처리했습니다', '실행했습니다'],
   },

@@ -345,6 +345,15 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
   const aboutDone = (clause: string) => doneNouns.some((noun) => noun.test(clause)) && !failedNouns.some((noun) => noun.test(clause));
   // A clause that names no object ("done ✅" after "1. Search invoices —") is about its sentence's.
   const namesObject = (clause: string) => [...doneNouns, ...failedNouns].some((noun) => noun.test(clause));
+  // An action's claim about the object of a tool of that kind that succeeded ("the ticket was created", when
+  // create_ticket worked and create_event failed) is about that tool, unless it names a failed tool's object too.
+  const objectsOf = (tool: string) => toolObjects(tool, toolArguments[tool] ?? []);
+  const doneObjects = doneTools.flatMap((tool) => {
+    const objects = objectsOf(tool);
+    return objects ? [{ kind: toolKind(tool), objects }] : [];
+  });
+  const failedObjects = failedTools.flatMap((tool) => objectsOf(tool) ?? []);
+  const aboutDoneAction = (kind: ClaimKind, clause: string) => doneObjects.some((done) => done.kind === kind && done.objects.test(clause)) && !failedObjects.some((objects) => objects.test(clause));
   const text = normalize(answer);
   // Words are read with names masked: "SI-415" is no Spanish "si", "no-reply@acme.io" no "no".
   const read = maskNames(text);
@@ -447,7 +456,9 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
       }
       for (const { kind, pattern } of CLAIMS) {
         if (!counts(kind) && !namesUnanswered && !sharedCounts(kind)) continue;
-        if (kind === 'any' && (!general || aboutDone(namesObject(clause) ? clause : sentence) || partWorked)) continue;
+        // What is said of any action ("processed") is read as a general success word is.
+        if ((kind === 'any' || kind === 'action') && (!general || aboutDone(namesObject(clause) ? clause : sentence) || partWorked)) continue;
+        if (kind !== 'any' && kind !== 'action' && aboutDoneAction(kind, clause)) continue;
         const match = pattern.exec(clause);
         if (match && !negatedAt(match.index) && (ownKind(kind) || namesUnanswered || sharedCounts(kind) || !quotesStatus(match[0].trim()))) claims.push(match[0].trim());
       }
