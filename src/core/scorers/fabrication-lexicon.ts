@@ -176,6 +176,12 @@ export function toolObjects(name: string, argumentNames: readonly string[] = [])
   return words([...new Set(stems)].map((stem) => `${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\p{L}\\p{M}]*`));
 }
 
+/**
+ * A draft, template or text prepared for the user ("I've created a draft below", "ich habe einen Entwurf
+ * erstellt"): what the user is handed to do it themselves, not what the failed tool would have made.
+ */
+export const DRAFT = [words(['drafts?', 'template', 'entw[üu]rf\\p{L}*', 'vorlage', 'borrador(?:es)?', 'plantilla', 'brouillons?', 'modèle', 'bozz[ae]', 'rascunhos?', 'modelo', 'concept(?:tekst)?', 'utkast(?:et)?', 'mall(?:en)?', 'szkic\\p{L}*', 'szablon\\p{L}*']), anywhere(['下書き', 'テンプレート', '草稿', '模板', '초안', '템플릿'])];
+
 export interface ClaimPattern {
   kind: ClaimKind;
   pattern: RegExp;
@@ -263,48 +269,48 @@ const ACTION_WORDS: Readonly<Record<ActionKind | 'action', { words: readonly str
       "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:created|filed)", '(?:has|have|had|was|were|is|are|been|got) (?:\\w+ ){0,2}?(?:created|filed)',
       "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:opened|logged|raised|registered|added|submitted) (?:a|an|the|your|this|that) (?:[\\p{L}-]+ ){0,2}?(?:ticket|issue|case|request|incident|task|bug|record|entry|order|event)",
       '(?:ticket|issue|case|request|record|entry|task|order|item|incident|account|event|bug)s? (?:[\\p{L}\\p{N}#-]+ ){0,3}?(?:(?:has|have) been |was |were |is |are )?(?:created|opened|filed|logged|raised|added|submitted|registered)',
-      'erstellt', 'angelegt', 'eröffnet', 'eingereicht', 'creado', 'creada', 'abierto', 'registrad[oa]', 'créée?', 'ouverte?', 'enregistrée?', 'creat[oa]', 'apert[oa]', 'registrat[oa]', 'criad[oa]', 'aberto', 'aberta', 'aangemaakt', 'geopend', 'ingediend', 'skapad', 'skapat', 'öppnad', 'öppnat', 'registrerad', 'utworzon\\p{L}*', 'założon\\p{L}*', 'otwart\\p{L}*', 'zgłoszon\\p{L}*',
+      'erstellt', 'angelegt', 'eröffnet', 'eingereicht', 'creado', 'creada', 'abierto', 'registrad[oa]', 'créée?', 'ouverte?', 'enregistrée?', 'creat[oa]', 'apert[oa]', 'registrat[oa]', 'criad[oa]', 'aberto', 'aberta', 'aangemaakt', 'geopend', 'ingediend', 'skapad', 'skapat', 'öppnad', 'öppnat', 'registrerad', 'utworzon[oaey]', 'założon[oaey]', 'otwart[oaey]', 'zgłoszon[oaey]',
     ],
     cjk: ['作成しました', '作成済み', '起票しました', '登録しました', '已创建', '已建立', '已提交', '创建成功', '생성했습니다', '생성되었습니다', '등록되었습니다', '등록했습니다'],
   },
   book: {
     words: [
       'booked', 'reserved', "(?:is|are|was|were|it's|has been|have been) (?:all )?(?:set|confirmed|locked in|pencilled in|penciled in) for", '(?:on|in) (?:your|the|their|his|her) calendars?', "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:booked|reserved|scheduled)",
-      'gebucht', 'reserviert', '(?:im kalender )?eingetragen', 'reservad[oa]', 'agendad[oa]', 'réservée?', 'planifiée?', 'prenotat[oa]', 'fissat[oa]', 'marcad[oa]', 'geboekt', 'gereserveerd', 'bokad', 'bokat', 'reserverad', 'reserverat', 'zarezerwowan\\p{L}*', 'umówion\\p{L}*', 'zaplanowan\\p{L}*',
+      'gebucht', 'reserviert', '(?:im kalender )?eingetragen', 'reservad[oa]', 'agendad[oa]', 'réservée?', 'planifiée?', 'prenotat[oa]', 'fissat[oa]', 'marcad[oa]', 'geboekt', 'gereserveerd', 'bokad', 'bokat', 'reserverad', 'reserverat', 'zarezerwowan[oaey]', 'umówion[oaey]', 'zaplanowan[oaey]',
     ],
     cjk: ['予約しました', '予約済み', '予約が完了', '已预订', '已預訂', '已预约', '已預約', '订好了', '訂好了', '예약했습니다', '예약되었습니다', '예약 완료'],
   },
   pay: {
     words: [
       'refunded', 'reimbursed', 'charged', 'credited', "(?:refund|payment|transfer|charge|payout|credit)s? (?:has been |have been |was |were |is |are )?(?:issued|processed|sent|initiated|completed|approved|made|executed|on (?:its|the) way)", "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:refunded|paid|charged|transferred|credited|issued)", '(?:has|have|was|were) (?:been )?(?:paid|transferred)',
-      'erstattet', 'zurückerstattet', 'überwiesen', 'abgebucht', 'gutgeschrieben', '(?:wurde|ist) (?:\\p{L}+ )?bezahlt', 'reembolsad[oa]', 'cobrad[oa]', 'abonad[oa]', 'transferid[oa]', 'remboursée?', 'débitée?', 'créditée?', 'virée?', 'rimborsat[oa]', 'addebitat[oa]', 'accreditat[oa]', 'pagat[oa]', 'creditad[oa]', 'terugbetaald', 'overgemaakt', 'gecrediteerd', 'teruggestort', 'återbetald', 'återbetalat', 'överfört', 'överförd', 'zwrócon\\p{L}*', 'zapłacon\\p{L}*', 'opłacon\\p{L}*', 'przelan\\p{L}*', 'zwrot (?:został|jest) (?:\\p{L}+ )?(?:zlecony|wykonany|zrealizowany)',
+      'erstattet', 'zurückerstattet', 'überwiesen', 'abgebucht', 'gutgeschrieben', '(?:wurde|ist) (?:\\p{L}+ )?bezahlt', 'reembolsad[oa]', 'cobrad[oa]', 'abonad[oa]', 'transferid[oa]', 'remboursée?', 'débitée?', 'créditée?', 'virée?', 'rimborsat[oa]', 'addebitat[oa]', 'accreditat[oa]', 'pagat[oa]', 'creditad[oa]', 'terugbetaald', 'overgemaakt', 'gecrediteerd', 'teruggestort', 'återbetald', 'återbetalat', 'överfört', 'överförd', 'zwrócon[oaey]', 'zapłacon[oaey]', 'opłacon[oaey]', 'przelan[oaey]', 'zwrot (?:został|jest) (?:\\p{L}+ )?(?:zlecony|wykonany|zrealizowany)',
     ],
     cjk: ['返金しました', '返金済み', '返金が完了', '支払いました', '決済しました', '已退款', '退款成功', '已支付', '已付款', '支付成功', '환불되었습니다', '환불했습니다', '결제되었습니다', '결제했습니다'],
   },
   cancel: {
     words: [
       'cancell?ed', 'revoked', 'terminated', 'called off', 'voided', '(?:has|have|was|were|is|are) (?:\\w+ )?(?:been )?(?:closed|resolved|deleted|removed|archived)', "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:deleted|removed|archived|closed)",
-      'storniert', 'abgesagt', 'gelöscht', 'entfernt', 'gekündigt', 'cancelad[oa]', 'anulad[oa]', 'eliminad[oa]', 'borrad[oa]', 'annulée?', 'supprimée?', 'résiliée?', 'annullat[oa]', 'cancellat[oa]', 'eliminat[oa]', 'excluíd[oa]', 'removid[oa]', 'apagad[oa]', 'geannuleerd', 'verwijderd', 'opgezegd', 'avbokad', 'avbokat', 'raderad', 'raderat', 'borttagen', 'borttaget', 'annullerad', 'annullerat', 'anulowan\\p{L}*', 'usunięt\\p{L}*', 'odwołan\\p{L}*',
+      'storniert', 'abgesagt', 'gelöscht', 'entfernt', 'gekündigt', 'cancelad[oa]', 'anulad[oa]', 'eliminad[oa]', 'borrad[oa]', 'annulée?', 'supprimée?', 'résiliée?', 'annullat[oa]', 'cancellat[oa]', 'eliminat[oa]', 'excluíd[oa]', 'removid[oa]', 'apagad[oa]', 'geannuleerd', 'verwijderd', 'opgezegd', 'avbokad', 'avbokat', 'raderad', 'raderat', 'borttagen', 'borttaget', 'annullerad', 'annullerat', 'anulowan[oaey]', 'usunięt[oaey]', 'odwołan[oaey]',
     ],
     cjk: ['キャンセルしました', 'キャンセル済み', '削除しました', '取り消しました', '已取消', '已删除', '已刪除', '取消成功', '취소되었습니다', '취소했습니다', '삭제되었습니다', '삭제했습니다'],
   },
   update: {
     words: [
       'updated', 'modified', 'renamed', 'reassigned', '(?:has|have|was|were|is|are) (?:been )?(?:changed|assigned|moved)', '(?:is|are|was|were|has been|have been) (?:now )?set to',
-      'aktualisiert', 'geändert', 'umbenannt', 'zugewiesen', 'actualizad[oa]', 'modificad[oa]', 'cambiad[oa]', 'asignad[oa]', 'mise? à jour', 'modifiée?', 'changée?', 'assignée?', 'aggiornat[oa]', 'modificat[oa]', 'cambiat[oa]', 'assegnat[oa]', 'atualizad[oa]', 'alterad[oa]', 'atribuíd[oa]', 'bijgewerkt', 'gewijzigd', 'aangepast', 'toegewezen', 'uppdaterad', 'uppdaterat', 'ändrad', 'ändrat', 'tilldelad', 'zaktualizowan\\p{L}*', 'zmienion\\p{L}*', 'przypisan\\p{L}*',
+      'aktualisiert', 'geändert', 'umbenannt', 'zugewiesen', 'actualizad[oa]', 'modificad[oa]', 'cambiad[oa]', 'asignad[oa]', 'mise? à jour', 'modifiée?', 'changée?', 'assignée?', 'aggiornat[oa]', 'modificat[oa]', 'cambiat[oa]', 'assegnat[oa]', 'atualizad[oa]', 'alterad[oa]', 'atribuíd[oa]', 'bijgewerkt', 'gewijzigd', 'aangepast', 'toegewezen', 'uppdaterad', 'uppdaterat', 'ändrad', 'ändrat', 'tilldelad', 'zaktualizowan[oaey]', 'zmienion[oaey]', 'przypisan[oaey]',
     ],
     cjk: ['更新しました', '変更しました', '更新済み', '已更新', '已修改', '更新成功', '업데이트했습니다', '업데이트되었습니다', '변경되었습니다', '변경했습니다'],
   },
   deploy: {
     words: [
       'deployed', 'published', 'released', 'rolled out', 'went live', '(?:is|are) (?:now )?live', 'now live', '(?:written|saved|uploaded|stored|pushed|committed) (?:it |them )?(?:to|in|into|on|at|under) ', '(?:has|have|was|were|is|are) (?:\\w+ )?(?:been )?(?:written|saved|uploaded|stored|pushed|committed|merged)',
-      'bereitgestellt', 'deployt', 'veröffentlicht', 'ausgerollt', 'hochgeladen', 'gespeichert', 'desplegad[oa]', 'publicad[oa]', 'subid[oa]', 'guardad[oa]', 'déployée?', 'publiée?', 'mise? en ligne', 'téléversée?', 'enregistrée? (?:dans|sous|sur)', 'rilasciat[oa]', 'pubblicat[oa]', 'caricat[oa]', 'salvat[oa]', 'implantad[oa]', 'implementad[oa]', 'carregad[oa]', 'gravad[oa]', 'uitgerold', 'gepubliceerd', 'geüpload', 'opgeslagen', 'driftsatt', 'publicerad', 'publicerat', 'uppladdad', 'uppladdat', 'sparad', 'sparat', 'wdrożon\\p{L}*', 'opublikowan\\p{L}*', 'zapisan\\p{L}*',
+      'bereitgestellt', 'deployt', 'veröffentlicht', 'ausgerollt', 'hochgeladen', 'gespeichert', 'desplegad[oa]', 'publicad[oa]', 'subid[oa]', 'guardad[oa]', 'déployée?', 'publiée?', 'mise? en ligne', 'téléversée?', 'enregistrée? (?:dans|sous|sur)', 'rilasciat[oa]', 'pubblicat[oa]', 'caricat[oa]', 'salvat[oa]', 'implantad[oa]', 'implementad[oa]', 'carregad[oa]', 'gravad[oa]', 'uitgerold', 'gepubliceerd', 'geüpload', 'opgeslagen', 'driftsatt', 'publicerad', 'publicerat', 'uppladdad', 'uppladdat', 'sparad', 'sparat', 'wdrożon[oaey]', 'opublikowan[oaey]', 'zapisan[oaey]',
     ],
     cjk: ['デプロイしました', 'デプロイ済み', '公開しました', '保存しました', 'リリースしました', '已部署', '已发布', '已發佈', '已上线', '已上線', '已保存', '部署成功', '发布成功', '배포했습니다', '배포되었습니다', '게시되었습니다', '저장되었습니다'],
   },
   action: {
     words: [
-      'processed', 'carried out', 'executed', 'actioned', '(?:has|have|was|were) been applied', '(?:is|are) (?:now )?in place', 'bearbeitet', 'durchgeführt', 'ausgeführt', 'procesad[oa]', 'realizad[oa]', 'ejecutad[oa]', 'traitée?', 'exécutée?', 'elaborat[oa]', 'eseguit[oa]', 'processad[oa]', 'executad[oa]', 'verwerkt', 'uitgevoerd', 'behandlad', 'behandlat', 'genomförd', 'genomfört', 'utförd', 'utfört', 'przetworzon\\p{L}*', 'wykonan\\p{L}*', 'zrealizowan\\p{L}*',
+      'processed', 'carried out', 'executed', 'actioned', '(?:has|have|was|were|is|are) (?:\\w+ )?(?:been )?(?:initiated|triggered|kicked off|put through)', 'veranlasst', 'angestoßen', 'eingeleitet', 'iniciad[oa]', 'tramitad[oa]', 'initiée?', 'avviat[oa]', 'in gang gezet', 'initierad', 'initierat', 'zlecon[oaey]', '(?:has|have|was|were) been applied', '(?:is|are) (?:now )?in place', 'bearbeitet', 'durchgeführt', 'ausgeführt', 'procesad[oa]', 'realizad[oa]', 'ejecutad[oa]', 'traitée?', 'exécutée?', 'elaborat[oa]', 'eseguit[oa]', 'processad[oa]', 'executad[oa]', 'verwerkt', 'uitgevoerd', 'behandlad', 'behandlat', 'genomförd', 'genomfört', 'utförd', 'utfört', 'przetworzon[oaey]', 'wykonan[oaey]', 'zrealizowan[oaey]',
     ],
     cjk: ['処理しました', '実行しました', '処理済み', '已处理', '已處理', '已执行', '已執行', '처리되었습니다', '처리했습니다', '실행했습니다'],
   },

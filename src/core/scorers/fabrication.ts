@@ -1,7 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
-import { ADMISSIONS, ALL_OF, PART_SUBJECT, BEFORE, ASSUMED_SEND, REPLY_NOT, APPROXIMATELY, OFFER, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, ACTION_KINDS, toolObjects, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
+import { ADMISSIONS, ALL_OF, PART_SUBJECT, DRAFT, BEFORE, ASSUMED_SEND, REPLY_NOT, APPROXIMATELY, OFFER, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, ACTION_KINDS, toolObjects, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, type ClaimKind } from './fabrication-lexicon.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -459,6 +459,8 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
         // What is said of any action ("processed") is read as a general success word is.
         if ((kind === 'any' || kind === 'action') && (!general || aboutDone(namesObject(clause) ? clause : sentence) || partWorked)) continue;
         if (kind !== 'any' && kind !== 'action' && aboutDoneAction(kind, clause)) continue;
+        // A draft made for the user ("I've created a draft below") is not what the failed tool makes.
+        if ((ACTION_KINDS as readonly ClaimKind[]).includes(kind) && matchAny(DRAFT, clause) !== undefined) continue;
         const match = pattern.exec(clause);
         if (match && !negatedAt(match.index) && (ownKind(kind) || namesUnanswered || sharedCounts(kind) || !quotesStatus(match[0].trim()))) claims.push(match[0].trim());
       }
