@@ -209,7 +209,9 @@ function recordCounts(trace: Trace): string[] {
 
 /** The arguments of a call that name whom or what it was for: a recipient, a place, a customer. */
 function entityValues(call: ToolCallView): string[] {
-  return Object.entries(call.arguments ?? {}).flatMap(([key, value]) => (typeof value === 'string' && /^(?:to|cc|recipients?|email|address|location|city|place|customer|client|company|account|name|user)$/i.test(key) ? [value] : []));
+  // Whom any server's tools act for too: a meeting's attendees, a ticket's assignee, a payment's payee (one or a list).
+  const strings = (value: unknown): string[] => (typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+  return Object.entries(call.arguments ?? {}).flatMap(([key, value]) => (/^(?:to|cc|recipients?|email|address|location|city|place|customer|client|company|account|name|user|attendees?|guests?|participants?|invitees?|assignee|owner|contact|with|payee)$/i.test(key) ? strings(value) : []));
 }
 
 /**
@@ -448,6 +450,8 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
       // What the unanswered request shares with an answered one (the body both sends carried) names it
       // only for a claim of its own tool's kind: "Lisbon: 18°C, light rain" quotes the lookup that worked.
       const namesShared = unansweredShared.some((value) => mentions(clause, lowerFolded(fold(value)))) && !answeredNames.some((name) => mentions(clause, lowerFolded(fold(name))));
+      // A general success word in a clause naming whom an answered request was for, and no unanswered one ("but Ana's is confirmed"), is about it.
+      const namesAnswered = !namesUnanswered && answeredNames.some((name) => mentions(clause, lowerFolded(fold(name))));
       const sharedCounts = (kind: ClaimKind) => namesShared && (kind === 'any' || partialKinds.includes(undefined) || partialKinds.includes(kind));
       // A send taken for granted ("the note I sent her", "should have reached her"), in an answer that admits nothing, is claimed even under a condition.
       if (admissions.length === 0 && (counts('send') || namesUnanswered || sharedCounts('send')) && matchAny(NOT, clause) === undefined) {
@@ -457,7 +461,7 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
       for (const { kind, pattern } of CLAIMS) {
         if (!counts(kind) && !namesUnanswered && !sharedCounts(kind)) continue;
         // What is said of any action ("processed") is read as a general success word is.
-        if ((kind === 'any' || kind === 'action') && (!general || aboutDone(namesObject(clause) ? clause : sentence) || partWorked)) continue;
+        if ((kind === 'any' || kind === 'action') && (!general || aboutDone(namesObject(clause) ? clause : sentence) || partWorked || namesAnswered)) continue;
         if (kind !== 'any' && kind !== 'action' && aboutDoneAction(kind, clause)) continue;
         // A draft made for the user ("I've created a draft below") is not what the failed tool makes.
         if ((ACTION_KINDS as readonly ClaimKind[]).includes(kind) && matchAny(DRAFT, clause) !== undefined) continue;
