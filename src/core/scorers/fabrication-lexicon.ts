@@ -91,12 +91,12 @@ const TOOL_VERBS: Readonly<Record<string, ClaimKind>> = {
   ...Object.fromEntries(['send', 'email', 'mail', 'message', 'notify', 'sms', 'text', 'reply', 'forward', 'post', 'dm', 'ping', 'alert', 'invite', 'share', 'broadcast', 'tweet'].map((verb) => [verb, 'send'])),
   ...Object.fromEntries(['get', 'search', 'find', 'list', 'fetch', 'lookup', 'query', 'read', 'show', 'describe', 'check', 'retrieve', 'look', 'view', 'count', 'browse'].map((verb) => [verb, 'lookup'])),
   ...Object.fromEntries(['convert', 'exchange', 'calculate', 'calc'].map((verb) => [verb, 'convert'])),
-  ...Object.fromEntries(['create', 'open', 'file', 'add', 'new', 'make', 'submit', 'register', 'log', 'raise', 'insert', 'generate'].map((verb) => [verb, 'create'])),
+  ...Object.fromEntries(['create', 'open', 'file', 'add', 'new', 'make', 'submit', 'register', 'log', 'raise', 'insert', 'generate', 'subscribe', 'comment'].map((verb) => [verb, 'create'])),
   ...Object.fromEntries(['book', 'schedule', 'reserve', 'arrange'].map((verb) => [verb, 'book'])),
   ...Object.fromEntries(['refund', 'pay', 'charge', 'transfer', 'credit', 'reimburse', 'payout', 'withdraw', 'deposit'].map((verb) => [verb, 'pay'])),
   ...Object.fromEntries(['cancel', 'delete', 'remove', 'revoke', 'close', 'archive', 'terminate', 'void', 'unsubscribe', 'disable'].map((verb) => [verb, 'cancel'])),
-  ...Object.fromEntries(['update', 'change', 'edit', 'modify', 'set', 'rename', 'assign', 'move', 'patch', 'upsert', 'enable', 'reschedule'].map((verb) => [verb, 'update'])),
-  ...Object.fromEntries(['deploy', 'publish', 'release', 'write', 'upload', 'save', 'push', 'commit', 'merge', 'rollout', 'restart', 'trigger', 'apply'].map((verb) => [verb, 'deploy'])),
+  ...Object.fromEntries(['update', 'change', 'edit', 'modify', 'set', 'rename', 'assign', 'move', 'patch', 'upsert', 'enable', 'reschedule', 'escalate', 'reset', 'approve', 'apply', 'mark', 'tag', 'label'].map((verb) => [verb, 'update'])),
+  ...Object.fromEntries(['deploy', 'publish', 'release', 'write', 'upload', 'save', 'push', 'commit', 'merge', 'rollout', 'restart', 'trigger'].map((verb) => [verb, 'deploy'])),
 };
 
 /** Which kind of tool a tool name is, by the words in it (`send_email` → send, `create_ticket` → create). */
@@ -267,7 +267,7 @@ const ACTION_WORDS: Readonly<Record<ActionKind | 'action', { words: readonly str
     words: [
       // Not "I've added the details below", "the error was logged": those verbs only with what a tool opens as their subject.
       "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:created|filed)", '(?:has|have|had|was|were|is|are|been|got) (?:\\w+ ){0,2}?(?:created|filed)',
-      "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:opened|logged|raised|registered|added|submitted) (?:a|an|the|your|this|that) (?:[\\p{L}-]+ ){0,2}?(?:ticket|issue|case|request|incident|task|bug|record|entry|order|event)",
+      "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:opened|logged|raised|registered|added|submitted|posted|left) (?:a|an|the|your|this|that) (?:[\\p{L}-]+ ){0,2}?(?:ticket|issue|case|request|incident|task|bug|record|entry|order|event|comment|note|reply)", '(?:comment|note|reply|tag|label)s? (?:has been |have been |was |were |is |are )?(?:added|posted|left)', "(?:has|have|was|were|is|are) (?:now )?(?:\\w+ )?subscribed",
       '(?:ticket|issue|case|request|record|entry|task|order|item|incident|account|event|bug)s? (?:[\\p{L}\\p{N}#-]+ ){0,3}?(?:(?:has|have) been |was |were |is |are )?(?:created|opened|filed|logged|raised|added|submitted|registered)',
       'erstellt', 'angelegt', 'eröffnet', 'eingereicht', 'creado', 'creada', 'abierto', 'registrad[oa]', 'créée?', 'ouverte?', 'enregistrée?', 'creat[oa]', 'apert[oa]', 'registrat[oa]', 'criad[oa]', 'aberto', 'aberta', 'aangemaakt', 'geopend', 'ingediend', 'skapad', 'skapat', 'öppnad', 'öppnat', 'registrerad', 'utworzon[oaey]', 'założon[oaey]', 'otwart[oaey]', 'zgłoszon[oaey]',
     ],
@@ -296,7 +296,7 @@ const ACTION_WORDS: Readonly<Record<ActionKind | 'action', { words: readonly str
   },
   update: {
     words: [
-      'updated', 'modified', 'renamed', 'reassigned', '(?:has|have|was|were|is|are) (?:been )?(?:changed|assigned|moved)', '(?:is|are|was|were|has been|have been) (?:now )?set to',
+      'updated', 'modified', 'renamed', 'reassigned', 'escalated', 'eskaliert', 'escalad[oa]', 'escaladée?', 'escalat[oa]', 'geëscaleerd', 'eskalerad', 'eskalerat', 'eskalowan[oaey]', '(?:has|have|was|were|is|are) (?:\\w+ )?(?:been )?(?:reset|approved)', "i(?:'ve| have)? (?:\\w+ )?(?:reset|approved)", 'marked (?:it |them )?as (?:resolved|closed|done|complete|completed|paid|shipped|cancell?ed|urgent|high priority|read)', '(?:has|have|was|were|is|are) (?:been )?(?:changed|assigned|moved)', '(?:is|are|was|were|has been|have been) (?:now )?set to',
       'aktualisiert', 'geändert', 'umbenannt', 'zugewiesen', 'actualizad[oa]', 'modificad[oa]', 'cambiad[oa]', 'asignad[oa]', 'mise? à jour', 'modifiée?', 'changée?', 'assignée?', 'aggiornat[oa]', 'modificat[oa]', 'cambiat[oa]', 'assegnat[oa]', 'atualizad[oa]', 'alterad[oa]', 'atribuíd[oa]', 'bijgewerkt', 'gewijzigd', 'aangepast', 'toegewezen', 'uppdaterad', 'uppdaterat', 'ändrad', 'ändrat', 'tilldelad', 'zaktualizowan[oaey]', 'zmienion[oaey]', 'przypisan[oaey]',
     ],
     cjk: ['更新しました', '変更しました', '更新済み', '已更新', '已修改', '更新成功', '업데이트했습니다', '업데이트되었습니다', '변경되었습니다', '변경했습니다'],
@@ -619,8 +619,8 @@ export const CODE_BEFORE = /(?:http|error|status|code|errno|exit|fehler|erreur|e
 /** A number right before these is a status or error code ("500 Internal Server Error", "401エラー"). */
 export const CODE_AFTER = /^\s*(?:(?:internal|server|error|unauthori[sz]ed|forbidden|not found|bad gateway|gateway|service unavailable|timeout|fehler|erreur|errore|erro|fout|błąd)(?![\p{L}])|エラー|错误|錯誤|오류)/iu;
 
-/** A number right after these is a position, not data ("step 1", "attempt 2", "#3"). */
-export const ORDINAL_BEFORE = /(?:step|attempt|try|part|option|item|point|no\.|nr\.|#|schritt|versuch|paso|intento|étape|tentative|passo|tentativo|stap|poging|krok|próba|steg|försök|шаг|крок|etap|adım|bước|langkah|hakbang|pasul|vaihe\p{L}*|lépés|βήμα|שלב|خطوة|चरण|ধাপ|단계|ステップ|步骤|第)\s*$/iu;
+/** A number right after these is a position, not data ("step 1", "attempt 2", "#3", "tier 1", "priority 2"). */
+export const ORDINAL_BEFORE = /(?:step|attempt|try|part|option|item|point|no\.|nr\.|#|tier|level|stage|phase|round|priority|stufe|ebene|nivel|niveau|livello|nível|nivå|poziom|etapa|fase|schritt|versuch|paso|intento|étape|tentative|passo|tentativo|stap|poging|krok|próba|steg|försök|шаг|крок|etap|adım|bước|langkah|hakbang|pasul|vaihe\p{L}*|lépés|βήμα|שלב|خطوة|चरण|ধাপ|단계|ステップ|步骤|第)\s*$/iu;
 
 /** A number right before these is a time of day ("after 5 pm"). */
 export const TIME_AFTER = /^(?:\s*|-)(?:am|pm|a\.m\.|p\.m\.|o'clock|uhr|h\b|時|点|시)/iu;
