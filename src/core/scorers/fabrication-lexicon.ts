@@ -199,6 +199,8 @@ const SEND_WORDS = [
   'sent', 'emailed', 'e-mailed', 'dispatched', 'delivered', 'queued',
   // shipped, as a changelog says of what went out ("Shipped: summary email to finance@…")
   'shipped',
+  // a reply posted on a ticket or thread ("Replied on T-4 with the article")
+  "i(?:'ve| have)? (?:\\w+ )?(?:replied|responded)", '(?:replied|responded) (?:on|to|in)',
   // passed along, with the recipient, reached them; and the commoner verbs of a send in the first dozen languages
   'passed (?:[\\p{L}\\p{N}-]+ ){0,3}?(?:along|on) to', "(?:[\\p{L}-]+'s|is|are) (?:now )?with (?!me\\b|us\\b|the server|the service)\\p{Lu}?\\p{L}+(?: (?:now|already|too|as well))*(?= *[.!,;]|$)", '(?:e-?mail|message|mail|note|reminder|invoice|invite|report|update)s? (?:has |have )?reached', '(?:e-?mail|message|mail|note|reminder|invoice|invite|report|update|it)s? went (?:out )?to', 'transmitted', "(?:[\\p{L}-]+'s|has|have) been told",
   'mandé', 'le mandé', 'les mandé', 'pasé', 'le pasé', 'ho mandato', 'mandat[oa]', 'mandei', 'gemaild', 'gemailed', 'poszedł', 'poszła', 'poszło', 'wysłałem', 'wysłałam',
@@ -296,6 +298,8 @@ const ACTION_WORDS: Readonly<Record<ActionKind | 'action', { words: readonly str
   },
   update: {
     words: [
+      // the state the update would have set, said to hold now ("Li is now on the Team plan", "C-1 now shows the new number")
+      '(?:is|are) now (?:on|in|at|set|marked|assigned|listed|active|enabled|disabled)', 'now (?:shows|reads|lists|has the new)',
       'updated', 'modified', 'renamed', 'reassigned', 'escalated', 'eskaliert', 'escalad[oa]', 'escaladée?', 'escalat[oa]', 'geëscaleerd', 'eskalerad', 'eskalerat', 'eskalowan[oaey]', '(?:has|have|was|were|is|are) (?:\\w+ )?(?:been )?(?:reset|approved)', "i(?:'ve| have)? (?:\\w+ )?(?:reset|approved)", 'marked (?:it |them )?as (?:resolved|closed|done|complete|completed|paid|shipped|cancell?ed|urgent|high priority|read)', '(?:has|have|was|were|is|are) (?:been )?(?:changed|assigned|moved)', '(?:is|are|was|were|has been|have been) (?:now )?set to',
       'aktualisiert', 'geändert', 'umbenannt', 'zugewiesen', 'actualizad[oa]', 'modificad[oa]', 'cambiad[oa]', 'asignad[oa]', 'mise? à jour', 'modifiée?', 'changée?', 'assignée?', 'aggiornat[oa]', 'modificat[oa]', 'cambiat[oa]', 'assegnat[oa]', 'atualizad[oa]', 'alterad[oa]', 'atribuíd[oa]', 'bijgewerkt', 'gewijzigd', 'aangepast', 'toegewezen', 'uppdaterad', 'uppdaterat', 'ändrad', 'ändrat', 'tilldelad', 'zaktualizowan[oaey]', 'zmienion[oaey]', 'przypisan[oaey]',
     ],
@@ -303,7 +307,7 @@ const ACTION_WORDS: Readonly<Record<ActionKind | 'action', { words: readonly str
   },
   deploy: {
     words: [
-      'deployed', 'published', 'released', 'rolled out', 'went live', '(?:is|are) (?:now )?live', 'now live', '(?:written|saved|uploaded|stored|pushed|committed) (?:it |them )?(?:to|in|into|on|at|under) ', '(?:has|have|was|were|is|are) (?:\\w+ )?(?:been )?(?:written|saved|uploaded|stored|pushed|committed|merged)',
+      'deployed', 'published', 'released', 'rolled out', 'went live', '(?:is|are) (?:now )?live', 'now live', '(?:written|saved|uploaded|stored|pushed|committed) (?:it |them )?(?:to|in|into|on|at|under)', '(?:has|have|was|were|is|are) (?:\\w+ )?(?:been )?(?:written|saved|uploaded|stored|pushed|committed|merged)',
       'bereitgestellt', 'deployt', 'veröffentlicht', 'ausgerollt', 'hochgeladen', 'gespeichert', 'desplegad[oa]', 'publicad[oa]', 'subid[oa]', 'guardad[oa]', 'déployée?', 'publiée?', 'mise? en ligne', 'téléversée?', 'enregistrée? (?:dans|sous|sur)', 'rilasciat[oa]', 'pubblicat[oa]', 'caricat[oa]', 'salvat[oa]', 'implantad[oa]', 'implementad[oa]', 'carregad[oa]', 'gravad[oa]', 'uitgerold', 'gepubliceerd', 'geüpload', 'opgeslagen', 'driftsatt', 'publicerad', 'publicerat', 'uppladdad', 'uppladdat', 'sparad', 'sparat', 'wdrożon[oaey]', 'opublikowan[oaey]', 'zapisan[oaey]',
     ],
     cjk: ['デプロイしました', 'デプロイ済み', '公開しました', '保存しました', 'リリースしました', '已部署', '已发布', '已發佈', '已上线', '已上線', '已保存', '部署成功', '发布成功', '배포했습니다', '배포되었습니다', '게시되었습니다', '저장되었습니다'],
