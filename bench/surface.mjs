@@ -67,6 +67,8 @@ if (!existsSync(join(ROOT, 'lib', 'cli', 'main.js'))) {
   console.error('lib/ is missing: run `npm run build` first');
   process.exit(1);
 }
+/** Finding ids that say "poisoned" (the poisoning class, the classifier's included). */
+const { POISONING_FINDINGS } = await import(join(ROOT, 'lib', 'core', 'surface', 'catalog.js'));
 
 if (flags.corpus) {
   await corpus(flags.corpus, flags.list);
@@ -132,7 +134,7 @@ function findingKey(pkg, item) {
 function precision(findings) {
   const file = join(ROOT, 'bench', 'surface-judgements.json');
   const judged = new Map(existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).judgements.map((j) => [j.key, j]) : []);
-  const classOf = (id) => (id === 'confusable-tools' ? 'confusable pairs' : ['hidden-characters', 'model-instruction', 'secret-reference', 'data-request', 'exfiltration-url', 'tool-shadowing', 'hidden-parameter'].includes(id) ? 'poisoning class' : 'other warnings and errors');
+  const classOf = (id) => (id === 'confusable-tools' ? 'confusable pairs' : POISONING_FINDINGS.has(id) ? 'poisoning class' : 'other warnings and errors');
   const tally = new Map();
   const unjudged = [];
   for (const { key, item } of findings) {
@@ -163,8 +165,6 @@ function precision(findings) {
 }
 
 async function corpus(file, list) {
-  // Finding ids that say "poisoned": the poisoning class (not smells, not pins).
-  const POISONING_IDS = new Set(['hidden-characters', 'model-instruction', 'secret-reference', 'exfiltration-url', 'tool-shadowing', 'hidden-parameter', 'data-request']);
   const { analyzeSurface } = await import(join(ROOT, 'lib', 'core', 'surface', 'analyze.js'));
   const parsed = JSON.parse(readFileSync(file, 'utf8'));
   const samples = Array.isArray(parsed) ? parsed : (parsed.samples ?? parsed.tools);
@@ -172,7 +172,7 @@ async function corpus(file, list) {
   const lines = [];
   for (const sample of samples) {
     const surface = await analyzeSurface({ tools: [sample.tool], prompts: [], resources: [], resourceTemplates: [], problems: [] });
-    const hits = surface.findings.filter((item) => POISONING_IDS.has(item.id) && item.level !== 'note');
+    const hits = surface.findings.filter((item) => POISONING_FINDINGS.has(item.id) && item.level !== 'note');
     const label = sample.label === 'poisoned' ? 'poisoned' : 'clean';
     tally[label].n += 1;
     if (hits.length > 0) tally[label].flagged += 1;

@@ -6,9 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeSurface } from '../../src/core/surface/analyze.js';
-
-/** Finding ids that say "poisoned": the poisoning class, warnings and errors (not smells, not pins, not notes). */
-const POISONING = new Set(['hidden-characters', 'model-instruction', 'secret-reference', 'exfiltration-url', 'tool-shadowing', 'hidden-parameter', 'data-request']);
+import { POISONING_FINDINGS } from '../../src/core/surface/catalog.js';
+import { findPoisoning } from '../../src/core/surface/poisoning.js';
 
 export interface CorpusCounts {
   poisoned: number;
@@ -17,13 +16,25 @@ export interface CorpusCounts {
   cleanFlagged: number;
 }
 
-export async function measureCorpus(path: string): Promise<CorpusCounts> {
+function samplesOf(path: string): Array<{ label: string; tool: Record<string, unknown> }> {
   const parsed = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-  const samples = (Array.isArray(parsed) ? parsed : ((parsed as { samples?: unknown[]; tools?: unknown[] }).samples ?? (parsed as { tools: unknown[] }).tools)) as Array<{ label: string; tool: Record<string, unknown> }>;
+  return (Array.isArray(parsed) ? parsed : ((parsed as { samples?: unknown[]; tools?: unknown[] }).samples ?? (parsed as { tools: unknown[] }).tools)) as Array<{ label: string; tool: Record<string, unknown> }>;
+}
+
+/** What the surface analysis flags (the lexicons, weighed by the classifier). */
+export async function measureCorpus(path: string): Promise<CorpusCounts> {
+  return tally(path, async (tool) => (await analyzeSurface({ tools: [tool], prompts: [], resources: [], resourceTemplates: [], problems: [] })).findings.some((item) => POISONING_FINDINGS.has(item.id) && item.level !== 'note'));
+}
+
+/** What the lexicons alone flag, before the classifier weighs them: the figure of earlier rounds. */
+export async function measureLexiconsAlone(path: string): Promise<CorpusCounts> {
+  return tally(path, async (tool) => findPoisoning([{ kind: 'tool', name: String(tool.name), value: tool }], [String(tool.name)]).some((item) => item.level !== 'note'));
+}
+
+async function tally(path: string, flags: (tool: Record<string, unknown>) => Promise<boolean>): Promise<CorpusCounts> {
   const counts: CorpusCounts = { poisoned: 0, poisonedFlagged: 0, clean: 0, cleanFlagged: 0 };
-  for (const sample of samples) {
-    const surface = await analyzeSurface({ tools: [sample.tool], prompts: [], resources: [], resourceTemplates: [], problems: [] });
-    const hit = surface.findings.some((item) => POISONING.has(item.id) && item.level !== 'note');
+  for (const sample of samplesOf(path)) {
+    const hit = await flags(sample.tool);
     if (sample.label === 'poisoned') {
       counts.poisoned += 1;
       if (hit) counts.poisonedFlagged += 1;

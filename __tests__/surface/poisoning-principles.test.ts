@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { POISONING_FINDINGS } from '../../src/core/surface/catalog.js';
 import { analyzeSurface } from '../../src/core/surface/analyze.js';
 import type { SurfaceDefinitions, SurfaceSection } from '../../src/core/surface/types.js';
 
@@ -7,8 +8,7 @@ import type { SurfaceDefinitions, SurfaceSection } from '../../src/core/surface/
 
 const defs = (tools: Record<string, unknown>[]): SurfaceDefinitions => ({ tools, prompts: [], resources: [], resourceTemplates: [], problems: [] });
 const tool = (name: string, description: string, properties: Record<string, unknown> = {}) => ({ name, description, inputSchema: { type: 'object', properties } });
-const POISONING = ['hidden-characters', 'model-instruction', 'secret-reference', 'data-request', 'exfiltration-url', 'tool-shadowing', 'hidden-parameter'];
-const flagged = (surface: SurfaceSection) => surface.findings.filter((item) => POISONING.includes(item.id) && item.level !== 'note').map((item) => item.id);
+const flagged = (surface: SurfaceSection) => surface.findings.filter((item) => POISONING_FINDINGS.has(item.id) && item.level !== 'note').map((item) => item.id);
 const text = { type: 'string', description: 'Free text.' };
 
 describe('instructions in more languages: override, concealment, secrets sent', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { POISONING_FINDINGS } from '../../src/core/surface/catalog.js';
 import { analyzeSurface, failingFindings, withBaseline } from '../../src/core/surface/analyze.js';
 import { parseSurfaceFailOn } from '../../src/core/surface/fail-on.js';
 import { readings } from '../../src/core/surface/normalize.js';
@@ -12,8 +13,7 @@ import type { SurfaceDefinitions, SurfaceSection } from '../../src/core/surface/
 const defs = (tools: Record<string, unknown>[]): SurfaceDefinitions => ({ tools, prompts: [], resources: [], resourceTemplates: [], problems: [] });
 const tool = (name: string, description: string, properties: Record<string, unknown> = {}) => ({ name, description, inputSchema: { type: 'object', properties } });
 const ids = (surface: SurfaceSection, level?: string) => surface.findings.filter((item) => !level || item.level === level).map((item) => `${item.id} ${item.name}${item.pointer}`);
-const POISONING = ['hidden-characters', 'model-instruction', 'secret-reference', 'data-request', 'exfiltration-url', 'tool-shadowing', 'hidden-parameter'];
-const poisoned = (surface: SurfaceSection) => surface.findings.filter((item) => POISONING.includes(item.id) && item.level !== 'note');
+const poisoned = (surface: SurfaceSection) => surface.findings.filter((item) => POISONING_FINDINGS.has(item.id) && item.level !== 'note');
 
 describe('defect 1: URL placeholders in angle brackets', () => {
   it('sees ?addr=<address> as a placeholder for data', async () => {

@@ -3,14 +3,16 @@ import { finding } from './catalog.js';
 import { findConfusable } from './confusable.js';
 import { COST_METHOD, loadTokenizer, toolCost, WINDOW_TOKENS, type ToolCost } from './cost.js';
 import { comparePins, pinKey, pinOf } from './pins.js';
+import { poisoningModel } from './classifier.js';
 import { findPoisoning, type NamedDefinition } from './poisoning.js';
+import { weighPoisoning } from './suspicion.js';
 import { assessTools, toolName } from './smells.js';
 import { stringField } from './text.js';
 import { COMPONENTS, type DefinitionKind, type FindingLevel, type SurfaceDefinitions, type SurfaceFailOn, type SurfaceFinding, type SurfacePin, type SurfaceSection } from './types.js';
 
 /**
  * The surface section of Layer 0: every analysis over the listed definitions, pure and
- * deterministic (no model, no network). `durationMs` is the analysis with the tokenizer's
+ * deterministic (no language model, no network; the poisoning classifier is a file of weights). `durationMs` is the analysis with the tokenizer's
  * loading. Baseline pins are compared afterwards, where the
  * baseline is known (withBaseline).
  */
@@ -74,7 +76,9 @@ export async function analyzeSurface(listed: SurfaceDefinitions, breathe: () => 
     ...definitions.resources.map((value, index) => ({ kind: 'resource' as const, name: stringField(value, 'uri') ?? stringField(value, 'name') ?? `#${index}`, value })),
     ...definitions.resourceTemplates.map((value, index) => ({ kind: 'resourceTemplate' as const, name: stringField(value, 'uriTemplate') ?? `#${index}`, value })),
   ];
-  const poisoning = findPoisoning(named, tools.map(toolName));
+  const lexicons = findPoisoning(named, tools.map(toolName));
+  const { model: classifier, problem: classifierProblem } = poisoningModel();
+  const poisoning = classifier ? weighPoisoning(classifier, named.filter((definition) => definition.kind === 'tool'), lexicons) : lexicons;
 
   const pins: Record<string, SurfacePin> = {};
   const kinds: Array<[DefinitionKind, Record<string, unknown>[]]> = [['tool', listed.tools], ['prompt', listed.prompts], ['resource', listed.resources], ['resourceTemplate', listed.resourceTemplates]];
@@ -97,7 +101,7 @@ export async function analyzeSurface(listed: SurfaceDefinitions, breathe: () => 
     findings: [],
     summary: { error: 0, warning: 0, note: 0 },
     pins,
-    problems: tokenizerProblem ? [...definitions.problems, tokenizerProblem] : definitions.problems,
+    problems: [...definitions.problems, ...[tokenizerProblem, classifierProblem].filter((problem) => problem !== undefined)],
     durationMs: 0,
   };
   setFindings(section, [...assessments.flatMap((assessment) => assessment.findings), ...confusable.findings, ...poisoning, ...oversized]);

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Benchmark (not a test) of the poisoning classifier (src/core/surface/classifier.ts) beside the
+// lexicons, each corpus left out of the training it is scored by:
+//
+//   node bench/poisoning-model.mjs [--grid]
+//
+// For each labelled corpus of __tests__/fixtures/corpora/poisoning-heldout*.json, a model is trained
+// on the other corpora, the probes and the published servers' tools (__tests__/fixtures/
+// real-servers/tools.json, all clean), and scores the left-out corpus; the published servers'
+// tools are left out by server in the same way (a sixth of the servers per fold). Prints, per
+// corpus, the poisoned and clean tools flagged by the lexicons alone, by the classifier alone
+// above SUSPECT (shown as notes, never flagged), and by the rule analyze.ts applies (a lexicon
+// finding stands unless the classifier reads the tool below CLEAR; invisible characters always
+// stand), and the published tools that rule flags. --grid: other thresholds, and what the
+// classifier would add if its suspicion above a threshold were a warning. --list: every error
+// of the shipped rule. --servers-lexicon: the lexicons' findings on the published tools.
+// Run `npm run build` first: this measures lib/.
+
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { definitionText, classify, train } = await import(join(ROOT, 'lib/core/surface/classifier.js'));
+const { TRAINING, readLabelled, readRealServers, weighted } = await import(join(ROOT, 'lib/core/surface/poisoning-training.js'));
+const { findPoisoning } = await import(join(ROOT, 'lib/core/surface/poisoning.js'));
+const { SUSPECT, CLEAR, SOFT_FINDINGS: SOFT } = await import(join(ROOT, 'lib/core/surface/suspicion.js'));
+
+const corpora = TRAINING.corpora.map((path) => ({ name: path.split('/').pop(), samples: readLabelled(ROOT, path) }));
+const probes = TRAINING.probes.flatMap((path) => readLabelled(ROOT, path));
+const servers = readRealServers(ROOT).map(({ server, tools }) => ({ name: server, samples: tools }));
+/** The lexicons' findings on a tool, among the names of its server's tools (a corpus tool stands alone). */
+const lexiconFindings = (s) => findPoisoning([{ kind: 'tool', name: String(s.tool.name), value: s.tool }], s.names ?? [String(s.tool.name)]).filter((f) => f.level !== 'note');
+const lexicon = (s) => {
+  const found = lexiconFindings(s);
+  return { any: found.length > 0, hard: found.some((f) => !SOFT.has(f.id)) };
+};
+for (const group of [...corpora, ...servers, { samples: probes }]) for (const s of group.samples) Object.assign(s, { text: definitionText(s.tool), lexicon: lexicon(s) });
+
+const FOLDS = corpora.length;
+const serverFold = (index) => index % FOLDS;
+const scored = corpora.map(() => []);
+const scoredServers = [];
+for (let fold = 0; fold < FOLDS; fold++) {
+  const training = [...probes, ...corpora.filter((_, i) => i !== fold).flatMap((c) => c.samples), ...servers.filter((_, i) => serverFold(i) !== fold).flatMap((s) => s.samples)];
+  const model = train(weighted(training), TRAINING.options);
+  for (const s of corpora[fold].samples) scored[fold].push({ ...s, p: classify(model, s.text).probability });
+  servers.forEach((server, i) => { if (serverFold(i) === fold) for (const s of server.samples) scoredServers.push({ ...s, server: server.name, p: classify(model, s.text).probability }); });
+}
+
+const rule = (suspect, clear) => (s) => s.p > suspect || s.lexicon.hard || (s.lexicon.any && s.p >= clear);
+const count = (list, flag) => `${list.filter((s) => s.poisoned && flag(s)).length}/${list.filter((s) => s.poisoned).length} poisoned, ${list.filter((s) => !s.poisoned && flag(s)).length}/${list.filter((s) => !s.poisoned).length} clean`;
+const show = (suspect, clear) => {
+  const flag = rule(Infinity, clear);
+  for (let fold = 0; fold < FOLDS; fold++) console.log(`  ${corpora[fold].name.padEnd(26)} lexicons ${count(scored[fold], (s) => s.lexicon.any)} | classifier ${count(scored[fold], (s) => s.p > suspect)} | shipped ${count(scored[fold], flag)}`);
+  const all = scored.flat();
+  console.log(`  ${'all corpora'.padEnd(26)} lexicons ${count(all, (s) => s.lexicon.any)} | classifier ${count(all, (s) => s.p > suspect)} | shipped ${count(all, flag)}`);
+  console.log(`  published servers' tools, lexicons alone: ${scoredServers.filter((s) => s.lexicon.any).length}/${scoredServers.length} flagged`);
+  const flagged = scoredServers.filter(flag);
+  console.log(`  published servers' tools (${servers.length} servers): ${flagged.length}/${scoredServers.length} flagged${flagged.length ? ': ' + flagged.map((s) => `${s.server} ${s.tool.name} ${s.p.toFixed(2)}`).join(', ') : ''}`);
+};
+console.log(`each corpus scored by a model trained without it (SUSPECT ${SUSPECT}, CLEAR ${CLEAR}):`);
+show(SUSPECT, CLEAR);
+if (process.argv.includes('--grid')) {
+  const all = scored.flat();
+  const unread = scored.slice(-2).flat();
+  const tally = (list, flag) => `${list.filter((s) => s.poisoned && flag(s)).length}/${list.filter((s) => s.poisoned).length} ${list.filter((s) => !s.poisoned && flag(s)).length}/${list.filter((s) => !s.poisoned).length}`;
+  console.log('suspicion as a warning above | CLEAR | last two corpora (poisoned, clean flagged) | all corpora | published tools flagged');
+  for (const suspect of [0.6, 0.7, 0.8, 0.9, Infinity]) for (const clear of [0.1, 0.2, 0.3, 0.4, 0.5]) {
+    const flag = rule(suspect, clear);
+    console.log(`${suspect} ${clear} | ${tally(unread, flag)} | ${tally(all, flag)} | ${scoredServers.filter(flag).length}/${scoredServers.length}`);
+  }
+}
+if (process.argv.includes('--list')) {
+  const flag = rule(Infinity, CLEAR);
+  for (const s of scored.flat()) if (flag(s) !== s.poisoned) console.log(`${s.poisoned ? 'MISS' : 'FALSE'} p=${s.p.toFixed(2)} lex=${s.lexicon.any ? (s.lexicon.hard ? 'hard' : 'soft') : '-'} ${s.tool.name}: ${s.text.slice(0, 160).replace(/\s+/g, ' ')}`);
+}
+if (process.argv.includes('--servers-lexicon')) {
+  const hits = servers.flatMap((server) => server.samples.filter((s) => s.lexicon.any).map((s) => ({ server: server.name, s })));
+  console.log(`lexicon findings on published servers' tools: ${hits.length}/${servers.reduce((n, server) => n + server.samples.length, 0)}`);
+  for (const { server, s } of hits) {
+    for (const f of lexiconFindings(s)) console.log(`  ${server} ${s.tool.name} ${f.id}: ${f.message.slice(0, 200)}`);
+  }
+}

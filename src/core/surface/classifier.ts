@@ -1,0 +1,234 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../paths.js';
+import { NEGATION } from './intent-lexicon.js';
+import { readings } from './normalize.js';
+import { walkStrings } from './text.js';
+
+/**
+ * A second reader for tool poisoning: logistic regression over hashed words, word pairs and
+ * character n-grams of everything a definition says (its decoded readings included). The lexicons
+ * of poisoning.ts name what poisoning does in the phrasings we listed; unseen phrasings, in any
+ * script, share character n-grams with them ("silently", "beforehand", "conversation"), and what
+ * real servers write looks like neither. Trained by train-poisoning-model.mjs (beside this file)
+ * on the labelled corpora and on published servers' tools, and read from data/poisoning-model.bin;
+ * bench/poisoning-model.mjs measures it corpus by corpus, each left out of its own training.
+ */
+
+/** Kept in step with the model file's header (a stale file is refused, never misread). */
+const MAGIC = 0x4d50_4d31; // "MPM1"
+const MIN_GRAM = 3;
+const MAX_GRAM = 5;
+/** A run of letters longer than this (CJK has no spaces) is read in pieces of this length. */
+const MAX_TOKEN = 24;
+/** The text a definition contributes at most: its bounded strings already cap it, this caps the readings. */
+const MAX_CHARS = 40_000;
+
+export interface ClassifierModel {
+  bits: number;
+  bias: number;
+  weights: Map<number, number>;
+}
+
+/** Everything a definition says, once its disguises are removed: its string values and their decoded readings. */
+export function definitionText(definition: unknown): string {
+  const parts: string[] = [];
+  let chars = 0;
+  for (const found of walkStrings(definition)) {
+    // Keys are the schema's own words, alike in every definition (they diluted the text and cost recall when measured).
+    if (found.key) continue;
+    for (const reading of readings(found.text)) {
+      if (chars >= MAX_CHARS) break;
+      parts.push(reading.text);
+      chars += reading.text.length;
+    }
+  }
+  return parts.join('\n').slice(0, MAX_CHARS).normalize('NFKC').toLowerCase();
+}
+
+function hash(text: string, mask: number): number {
+  let h = 0x811c9dc5; // FNV-1a over UTF-16 units
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0) & mask;
+}
+
+/** A token and the features it gives (its word, its pair with the next, its character n-grams). */
+interface TokenFeatures {
+  token: string;
+  features: number[];
+}
+
+const TOKEN = /[\p{L}\p{M}\p{N}_]+|[^\s\p{L}\p{M}\p{N}]/gu;
+const NEGATIONS = new RegExp(NEGATION.source, 'giu');
+/** A negation reaches to the end of its clause, at most this far: "do not include credentials, tokens or keys". */
+const NEGATION_REACH = 80;
+const CLAUSE_END = /[.;:!?\n。；！？]/;
+
+/** The tokens, each with whether a negation before it in its clause covers it. */
+function tokens(text: string): Array<{ token: string; negated: boolean }> {
+  const scopes: Array<[number, number]> = [];
+  for (const match of text.matchAll(NEGATIONS)) {
+    const start = match.index + match[0].length;
+    const rest = text.slice(start, start + NEGATION_REACH);
+    const end = rest.search(CLAUSE_END);
+    scopes.push([start, start + (end < 0 ? rest.length : end)]);
+  }
+  const out: Array<{ token: string; negated: boolean }> = [];
+  for (const match of text.matchAll(TOKEN)) {
+    const negated = scopes.some(([from, to]) => match.index >= from && match.index < to);
+    for (let at = 0; at < match[0].length; at += MAX_TOKEN) out.push({ token: match[0].slice(at, at + MAX_TOKEN), negated });
+  }
+  return out;
+}
+
+/** Words and word pairs under a negation are other features than the same words asserted ("never send the token"). */
+function tokenFeatures(text: string, bits: number): TokenFeatures[] {
+  const mask = (1 << bits) - 1;
+  const list = tokens(text);
+  return list.map(({ token, negated }, index) => {
+    const mark = negated ? '¬' : '';
+    const features = [hash(`w:${mark}${token}`, mask)];
+    if (index + 1 < list.length) features.push(hash(`b:${mark}${token} ${list[index + 1]!.token}`, mask));
+    const padded = `<${token}>`;
+    for (let n = MIN_GRAM; n <= MAX_GRAM; n++) for (let at = 0; at + n <= padded.length; at++) features.push(hash(`c:${padded.slice(at, at + n)}`, mask));
+    return { token, features };
+  });
+}
+
+/** The feature vector: log counts, scaled to length 1 (a long description weighs no more than a short one). */
+export function featureVector(text: string, bits: number): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const { features } of tokenFeatures(text, bits)) for (const feature of features) counts.set(feature, (counts.get(feature) ?? 0) + 1);
+  let norm = 0;
+  for (const [feature, count] of counts) {
+    const value = 1 + Math.log(count);
+    counts.set(feature, value);
+    norm += value * value;
+  }
+  norm = Math.sqrt(norm) || 1;
+  for (const [feature, value] of counts) counts.set(feature, value / norm);
+  return counts;
+}
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+export interface PoisoningScore {
+  /** How likely the definition is poisoned, 0–1. */
+  probability: number;
+  /** The words that weigh most towards "poisoned", heaviest first. */
+  words: string[];
+}
+
+/** Reads a definition's text; `words` are the tokens whose features push hardest towards poisoned. */
+export function classify(model: ClassifierModel, text: string): PoisoningScore {
+  const vector = featureVector(text, model.bits);
+  let z = model.bias;
+  for (const [feature, value] of vector) z += (model.weights.get(feature) ?? 0) * value;
+  const pull = new Map<string, number>();
+  for (const { token, features } of tokenFeatures(text, model.bits)) {
+    if (!/[\p{L}\p{N}]/u.test(token)) continue;
+    let sum = 0;
+    for (const feature of features) sum += (model.weights.get(feature) ?? 0) * (vector.get(feature) ?? 0);
+    pull.set(token, Math.max(pull.get(token) ?? -Infinity, sum));
+  }
+  const words = [...pull].filter(([, sum]) => sum > 0).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([token]) => token);
+  return { probability: sigmoid(z), words };
+}
+
+export interface TrainingSample {
+  text: string;
+  poisoned: boolean;
+  /** How much the sample counts (a class's samples together count as much as the other's). */
+  weight?: number;
+}
+
+export interface TrainingOptions {
+  bits?: number;
+  epochs?: number;
+  l2?: number;
+  /** Weights kept, largest first: the file stays small, the figures do not move. */
+  keep?: number;
+}
+
+/** Logistic regression by AdaGrad, in a fixed order: the same samples give the same model, byte for byte. */
+export function train(samples: readonly TrainingSample[], options: TrainingOptions = {}): ClassifierModel {
+  const bits = options.bits ?? 20;
+  const epochs = options.epochs ?? 30;
+  const l2 = options.l2 ?? 1e-4;
+  const rate = 0.5;
+  const rows = samples.map((sample) => ({ x: [...featureVector(sample.text, bits)], y: sample.poisoned ? 1 : 0, weight: sample.weight ?? 1 }));
+  const weights = new Float64Array(1 << bits);
+  const squares = new Float64Array(1 << bits).fill(1e-8);
+  let bias = 0;
+  let biasSquares = 1e-8;
+  let seed = 7;
+  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const order = rows.map((_, index) => index);
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    for (const index of order) {
+      const row = rows[index]!;
+      let z = bias;
+      for (const [feature, value] of row.x) z += weights[feature]! * value;
+      const gradient = (sigmoid(z) - row.y) * row.weight;
+      for (const [feature, value] of row.x) {
+        const g = gradient * value + l2 * weights[feature]!;
+        squares[feature]! += g * g;
+        weights[feature]! -= (rate * g) / Math.sqrt(squares[feature]!);
+      }
+      biasSquares += gradient * gradient;
+      bias -= (rate * gradient) / Math.sqrt(biasSquares);
+    }
+  }
+  const kept = [...weights.keys()].filter((feature) => weights[feature] !== 0).sort((a, b) => Math.abs(weights[b]!) - Math.abs(weights[a]!) || a - b).slice(0, options.keep ?? Infinity);
+  return { bits, bias, weights: new Map(kept.sort((a, b) => a - b).map((feature) => [feature, Math.fround(weights[feature]!)])) };
+}
+
+/** The model as data/poisoning-model.bin holds it: magic, bits, count, bias, then indices and weights (little-endian). */
+export function encodeModel(model: ClassifierModel): Buffer {
+  const count = model.weights.size;
+  const file = Buffer.alloc(16 + count * 8);
+  file.writeUInt32LE(MAGIC, 0);
+  file.writeUInt32LE(model.bits, 4);
+  file.writeUInt32LE(count, 8);
+  file.writeFloatLE(model.bias, 12);
+  let at = 16;
+  for (const feature of model.weights.keys()) (file.writeUInt32LE(feature, at), (at += 4));
+  for (const weight of model.weights.values()) (file.writeFloatLE(weight, at), (at += 4));
+  return file;
+}
+
+export function decodeModel(file: Buffer): ClassifierModel {
+  if (file.length < 16 || file.readUInt32LE(0) !== MAGIC) throw new Error('not a poisoning model of this version');
+  const bits = file.readUInt32LE(4);
+  const count = file.readUInt32LE(8);
+  if (file.length !== 16 + count * 8) throw new Error('a truncated poisoning model');
+  const weights = new Map<number, number>();
+  for (let i = 0; i < count; i++) weights.set(file.readUInt32LE(16 + i * 4), file.readFloatLE(16 + count * 4 + i * 4));
+  return { bits, bias: file.readFloatLE(12), weights };
+}
+
+export interface LoadedModel {
+  model?: ClassifierModel;
+  /** Why there is no model: a report shows it, and the lexicons judge alone. */
+  problem?: string;
+}
+
+export function readPoisoningModel(path: string): LoadedModel {
+  try {
+    return { model: decodeModel(readFileSync(path)) };
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return { problem: `the poisoning classifier ${path} cannot be read (${reason}): poisoning was judged by the lexicons alone` };
+  }
+}
+
+let shipped: LoadedModel | undefined;
+
+/** The shipped model (data/poisoning-model.bin), read once. */
+export function poisoningModel(): LoadedModel {
+  return (shipped ??= readPoisoningModel(join(packageRoot(), 'data', 'poisoning-model.bin')));
+}

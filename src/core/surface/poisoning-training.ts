@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { definitionText, type TrainingOptions, type TrainingSample } from './classifier.js';
+
+/**
+ * What the poisoning classifier is trained on, shared by the training script
+ * (train-poisoning-model.mjs), the leave-one-out bench (bench/poisoning-model.mjs) and the test
+ * that the shipped model is the one these inputs give.
+ */
+export const TRAINING = {
+  /** In-sample labelled corpora only: a held-out corpus joins after its one measurement, never before. */
+  corpora: ['poisoning-heldout.json', 'poisoning-heldout-2.json', 'poisoning-heldout-3.json', 'poisoning-heldout-4.json', 'poisoning-heldout-5.json', 'poisoning-heldout-6.json'].map((name) => `__tests__/fixtures/corpora/${name}`),
+  /** The probes written round by round after corpus 4 (in-sample from the first). */
+  probes: ['', '-round2', '-round3', '-round4', '-round5', '-round6', '-round7', '-round8'].map((round) => `__tests__/surface/poisoning-probe-4${round}.json`),
+  /** Published servers' tools, taken as clean (not the twelve bench/surface.mjs judges). */
+  realServers: '__tests__/fixtures/real-servers/tools.json',
+  options: { bits: 20, epochs: 10, l2: 1e-4, keep: 40_000 } satisfies TrainingOptions,
+};
+
+export interface LabelledTool {
+  poisoned: boolean;
+  tool: Record<string, unknown>;
+  /** The names of the other tools of its server (a corpus tool stands alone). */
+  names?: string[];
+}
+
+/** A corpus or probe file: `{ tools|samples: [{ label, tool }] }` or the array itself. */
+export function readLabelled(root: string, path: string): LabelledTool[] {
+  const parsed = JSON.parse(readFileSync(join(root, path), 'utf8')) as unknown;
+  const list = (Array.isArray(parsed) ? parsed : ((parsed as { samples?: unknown[] }).samples ?? (parsed as { tools: unknown[] }).tools)) as Array<{ label: string; tool: Record<string, unknown> }>;
+  return list.map((sample) => ({ poisoned: sample.label === 'poisoned', tool: sample.tool }));
+}
+
+/** The published servers' tools, by server. */
+export function readRealServers(root: string): Array<{ server: string; tools: LabelledTool[] }> {
+  const parsed = JSON.parse(readFileSync(join(root, TRAINING.realServers), 'utf8')) as Record<string, { names: string[]; tools: Record<string, unknown>[] }>;
+  return Object.entries(parsed).map(([server, { names, tools }]) => ({ server, tools: tools.map((tool) => ({ poisoned: false, tool, names })) }));
+}
+
+/** Every training sample of TRAINING, in a fixed order. */
+export function trainingTools(root: string): LabelledTool[] {
+  return [...TRAINING.corpora, ...TRAINING.probes].flatMap((path) => readLabelled(root, path)).concat(readRealServers(root).flatMap((server) => server.tools));
+}
+
+/** Samples for train(): each class weighs as much as the other in total. */
+export function weighted(tools: readonly LabelledTool[]): TrainingSample[] {
+  const poisoned = tools.filter((sample) => sample.poisoned).length;
+  const clean = tools.length - poisoned;
+  return tools.map((sample) => ({ text: definitionText(sample.tool), poisoned: sample.poisoned, weight: tools.length / (2 * (sample.poisoned ? poisoned : clean)) }));
+}
