@@ -9,11 +9,12 @@
 // real-servers/tools.json, all clean), and scores the left-out corpus; the published servers'
 // tools are left out by server in the same way (a sixth of the servers per fold). Prints, per
 // corpus, the poisoned and clean tools flagged by the lexicons alone, by the classifier alone
-// above SUSPECT (shown as notes, never flagged), and by the rule analyze.ts applies (a lexicon
-// finding stands unless the classifier reads the tool below CLEAR; invisible characters always
-// stand), and the published tools that rule flags. --grid: other thresholds, and what the
-// classifier would add if its suspicion above a threshold were a warning. --list: every error
-// of the shipped rule. --servers-lexicon: the lexicons' findings on the published tools.
+// above 0.8 (it never flags on its own as shipped: see suspicion.ts), and by the rule analyze.ts
+// applies (a lexicon finding stands unless the classifier reads the tool below CLEAR; invisible
+// characters always stand), and the published tools each flags. --grid: other values of CLEAR,
+// and what the classifier would add if it flagged on its own above a threshold (Infinity: as
+// shipped). --list: every error of the shipped rule. --servers-lexicon: the lexicons' findings on
+// the published tools.
 // Run `npm run build` first: this measures lib/.
 
 import { readFileSync } from 'node:fs';
@@ -24,7 +25,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { definitionText, classify, train } = await import(join(ROOT, 'lib/core/surface/classifier.js'));
 const { TRAINING, readLabelled, readRealServers, weighted } = await import(join(ROOT, 'lib/core/surface/poisoning-training.js'));
 const { findPoisoning } = await import(join(ROOT, 'lib/core/surface/poisoning.js'));
-const { SUSPECT, CLEAR, SOFT_FINDINGS: SOFT } = await import(join(ROOT, 'lib/core/surface/suspicion.js'));
+const { CLEAR, SOFT_FINDINGS: SOFT } = await import(join(ROOT, 'lib/core/surface/suspicion.js'));
+/** What "the classifier alone" means in the table: above this it would have flagged on its own. */
+const SUSPECT = 0.8;
 
 const corpora = TRAINING.corpora.map((path) => ({ name: path.split('/').pop(), samples: readLabelled(ROOT, path) }));
 const probes = TRAINING.probes.flatMap((path) => readLabelled(ROOT, path));
@@ -55,17 +58,17 @@ const show = (suspect, clear) => {
   for (let fold = 0; fold < FOLDS; fold++) console.log(`  ${corpora[fold].name.padEnd(26)} lexicons ${count(scored[fold], (s) => s.lexicon.any)} | classifier ${count(scored[fold], (s) => s.p > suspect)} | shipped ${count(scored[fold], flag)}`);
   const all = scored.flat();
   console.log(`  ${'all corpora'.padEnd(26)} lexicons ${count(all, (s) => s.lexicon.any)} | classifier ${count(all, (s) => s.p > suspect)} | shipped ${count(all, flag)}`);
-  console.log(`  published servers' tools, lexicons alone: ${scoredServers.filter((s) => s.lexicon.any).length}/${scoredServers.length} flagged`);
+  console.log(`  published servers' tools, lexicons alone: ${scoredServers.filter((s) => s.lexicon.any).length}/${scoredServers.length} flagged; the classifier alone: ${scoredServers.filter((s) => s.p > suspect).length}`);
   const flagged = scoredServers.filter(flag);
   console.log(`  published servers' tools (${servers.length} servers): ${flagged.length}/${scoredServers.length} flagged${flagged.length ? ': ' + flagged.map((s) => `${s.server} ${s.tool.name} ${s.p.toFixed(2)}`).join(', ') : ''}`);
 };
-console.log(`each corpus scored by a model trained without it (SUSPECT ${SUSPECT}, CLEAR ${CLEAR}):`);
+console.log(`each corpus scored by a model trained without it (CLEAR ${CLEAR}):`);
 show(SUSPECT, CLEAR);
 if (process.argv.includes('--grid')) {
   const all = scored.flat();
   const unread = scored.slice(-2).flat();
   const tally = (list, flag) => `${list.filter((s) => s.poisoned && flag(s)).length}/${list.filter((s) => s.poisoned).length} ${list.filter((s) => !s.poisoned && flag(s)).length}/${list.filter((s) => !s.poisoned).length}`;
-  console.log('suspicion as a warning above | CLEAR | last two corpora (poisoned, clean flagged) | all corpora | published tools flagged');
+  console.log('classifier alone above | CLEAR | last two corpora (poisoned, clean flagged) | all corpora | published tools flagged');
   for (const suspect of [0.6, 0.7, 0.8, 0.9, Infinity]) for (const clear of [0.1, 0.2, 0.3, 0.4, 0.5]) {
     const flag = rule(suspect, clear);
     console.log(`${suspect} ${clear} | ${tally(unread, flag)} | ${tally(all, flag)} | ${scoredServers.filter(flag).length}/${scoredServers.length}`);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { POISONING_FINDINGS } from '../../src/core/surface/catalog.js';
-import { analyzeSurface } from '../../src/core/surface/analyze.js';
+import { lexiconSurface } from './lexicons.js';
 import type { SurfaceDefinitions, SurfaceSection } from '../../src/core/surface/types.js';
+
+// Each case is held to the lexicons' verdict (lexicons.ts): the classifier that weighs it is measured
+// on the corpora and probes, and its known cost on hand-written hard negatives in classifier.test.ts.
 
 // Issue 24, after corpus 4's errors were read: each principle on cases written here for it, in
 // several languages and phrasings (none taken from a corpus), poisoned text that must be flagged
@@ -10,9 +13,9 @@ import type { SurfaceDefinitions, SurfaceSection } from '../../src/core/surface/
 const defs = (tools: Record<string, unknown>[]): SurfaceDefinitions => ({ tools, prompts: [], resources: [], resourceTemplates: [], problems: [] });
 const tool = (name: string, description: string, properties: Record<string, unknown> = {}) => ({ name, description, inputSchema: { type: 'object', properties } });
 const findings = async (name: string, description: string, properties: Record<string, unknown> = {}) =>
-  (await analyzeSurface(defs([tool(name, description, properties)]))).findings.filter((item) => POISONING_FINDINGS.has(item.id) && item.level !== 'note');
-const flagged = (surface: SurfaceSection) => surface.findings.filter((item) => POISONING_FINDINGS.has(item.id) && item.level !== 'note').map((item) => item.id);
-const one = async (name: string, description: string, properties: Record<string, unknown> = {}) => flagged(await analyzeSurface(defs([tool(name, description, properties)])));
+  (lexiconSurface(defs([tool(name, description, properties)]))).findings.filter((item) => POISONING_FINDINGS.has(item.id) && item.level !== 'note');
+const flagged = (surface: Pick<SurfaceSection, 'findings'>) => surface.findings.filter((item) => POISONING_FINDINGS.has(item.id) && item.level !== 'note').map((item) => item.id);
+const one = async (name: string, description: string, properties: Record<string, unknown> = {}) => flagged(lexiconSurface(defs([tool(name, description, properties)])));
 const text = { type: 'string' };
 
 describe('a zero-width non-joiner or joiner inside a Persian, Urdu or Indic word is spelling', () => {

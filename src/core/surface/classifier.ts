@@ -7,12 +7,14 @@ import { walkStrings } from './text.js';
 
 /**
  * A second reader for tool poisoning: logistic regression over hashed words, word pairs and
- * character n-grams of everything a definition says (its decoded readings included). The lexicons
- * of poisoning.ts name what poisoning does in the phrasings we listed; unseen phrasings, in any
- * script, share character n-grams with them ("silently", "beforehand", "conversation"), and what
- * real servers write looks like neither. Trained by train-poisoning-model.mjs (beside this file)
- * on the labelled corpora and on published servers' tools, and read from data/poisoning-model.bin;
- * bench/poisoning-model.mjs measures it corpus by corpus, each left out of its own training.
+ * character n-grams of everything a definition says (its decoded readings included), in any
+ * script. The lexicons of poisoning.ts find what poisoning does in the phrasings they list, and
+ * also trip on ordinary documentation that names secrets, the user or other tools; this reads the
+ * whole definition against what our labelled corpora and 72 published servers wrote, and
+ * suspicion.ts lets it lower the lexicons' findings on what reads as documentation. Trained by
+ * train-poisoning-model.mjs (beside this file) on poisoning-training.ts's inputs, read from
+ * data/poisoning-model.bin; bench/poisoning-model.mjs measures it, each corpus left out of its
+ * own training.
  */
 
 /** Kept in step with the model file's header (a stale file is refused, never misread). */
@@ -52,12 +54,6 @@ function hash(text: string, mask: number): number {
   return (h >>> 0) & mask;
 }
 
-/** A token and the features it gives (its word, its pair with the next, its character n-grams). */
-interface TokenFeatures {
-  token: string;
-  features: number[];
-}
-
 const TOKEN = /[\p{L}\p{M}\p{N}_]+|[^\s\p{L}\p{M}\p{N}]/gu;
 const NEGATIONS = new RegExp(NEGATION.source, 'giu');
 /** A negation reaches to the end of its clause, at most this far: "do not include credentials, tokens or keys". */
@@ -73,16 +69,20 @@ function tokens(text: string): Array<{ token: string; negated: boolean }> {
     const end = rest.search(CLAUSE_END);
     scopes.push([start, start + (end < 0 ? rest.length : end)]);
   }
+  // Tokens and scopes both come in order: one sweep, however many negations a hostile text holds.
   const out: Array<{ token: string; negated: boolean }> = [];
+  let next = 0;
+  let negatedUntil = -1;
   for (const match of text.matchAll(TOKEN)) {
-    const negated = scopes.some(([from, to]) => match.index >= from && match.index < to);
+    while (next < scopes.length && scopes[next]![0] <= match.index) negatedUntil = Math.max(negatedUntil, scopes[next++]![1]);
+    const negated = match.index < negatedUntil;
     for (let at = 0; at < match[0].length; at += MAX_TOKEN) out.push({ token: match[0].slice(at, at + MAX_TOKEN), negated });
   }
   return out;
 }
 
 /** Words and word pairs under a negation are other features than the same words asserted ("never send the token"). */
-function tokenFeatures(text: string, bits: number): TokenFeatures[] {
+function tokenFeatures(text: string, bits: number): number[][] {
   const mask = (1 << bits) - 1;
   const list = tokens(text);
   return list.map(({ token, negated }, index) => {
@@ -91,14 +91,14 @@ function tokenFeatures(text: string, bits: number): TokenFeatures[] {
     if (index + 1 < list.length) features.push(hash(`b:${mark}${token} ${list[index + 1]!.token}`, mask));
     const padded = `<${token}>`;
     for (let n = MIN_GRAM; n <= MAX_GRAM; n++) for (let at = 0; at + n <= padded.length; at++) features.push(hash(`c:${padded.slice(at, at + n)}`, mask));
-    return { token, features };
+    return features;
   });
 }
 
 /** The feature vector: log counts, scaled to length 1 (a long description weighs no more than a short one). */
 export function featureVector(text: string, bits: number): Map<number, number> {
   const counts = new Map<number, number>();
-  for (const { features } of tokenFeatures(text, bits)) for (const feature of features) counts.set(feature, (counts.get(feature) ?? 0) + 1);
+  for (const features of tokenFeatures(text, bits)) for (const feature of features) counts.set(feature, (counts.get(feature) ?? 0) + 1);
   let norm = 0;
   for (const [feature, count] of counts) {
     const value = 1 + Math.log(count);
@@ -112,27 +112,11 @@ export function featureVector(text: string, bits: number): Map<number, number> {
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
-export interface PoisoningScore {
-  /** How likely the definition is poisoned, 0–1. */
-  probability: number;
-  /** The words that weigh most towards "poisoned", heaviest first. */
-  words: string[];
-}
-
-/** Reads a definition's text; `words` are the tokens whose features push hardest towards poisoned. */
-export function classify(model: ClassifierModel, text: string): PoisoningScore {
-  const vector = featureVector(text, model.bits);
+/** How likely the definition's text is poisoned, 0–1. */
+export function classify(model: ClassifierModel, text: string): { probability: number } {
   let z = model.bias;
-  for (const [feature, value] of vector) z += (model.weights.get(feature) ?? 0) * value;
-  const pull = new Map<string, number>();
-  for (const { token, features } of tokenFeatures(text, model.bits)) {
-    if (!/[\p{L}\p{N}]/u.test(token)) continue;
-    let sum = 0;
-    for (const feature of features) sum += (model.weights.get(feature) ?? 0) * (vector.get(feature) ?? 0);
-    pull.set(token, Math.max(pull.get(token) ?? -Infinity, sum));
-  }
-  const words = [...pull].filter(([, sum]) => sum > 0).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([token]) => token);
-  return { probability: sigmoid(z), words };
+  for (const [feature, value] of featureVector(text, model.bits)) z += (model.weights.get(feature) ?? 0) * value;
+  return { probability: sigmoid(z) };
 }
 
 export interface TrainingSample {

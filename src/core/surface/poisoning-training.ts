@@ -9,7 +9,7 @@ import { definitionText, type TrainingOptions, type TrainingSample } from './cla
  */
 export const TRAINING = {
   /** In-sample labelled corpora only: a held-out corpus joins after its one measurement, never before. */
-  corpora: ['poisoning-heldout.json', 'poisoning-heldout-2.json', 'poisoning-heldout-3.json', 'poisoning-heldout-4.json', 'poisoning-heldout-5.json', 'poisoning-heldout-6.json'].map((name) => `__tests__/fixtures/corpora/${name}`),
+  corpora: ['poisoning-heldout.json', 'poisoning-heldout-2.json', 'poisoning-heldout-3.json', 'poisoning-heldout-4.json', 'poisoning-heldout-5.json', 'poisoning-heldout-6.json', 'poisoning-heldout-7.json'].map((name) => `__tests__/fixtures/corpora/${name}`),
   /** The probes written round by round after corpus 4 (in-sample from the first). */
   probes: ['', '-round2', '-round3', '-round4', '-round5', '-round6', '-round7', '-round8'].map((round) => `__tests__/surface/poisoning-probe-4${round}.json`),
   /** Published servers' tools, taken as clean (not the twelve bench/surface.mjs judges). */
@@ -42,9 +42,34 @@ export function trainingTools(root: string): LabelledTool[] {
   return [...TRAINING.corpora, ...TRAINING.probes].flatMap((path) => readLabelled(root, path)).concat(readRealServers(root).flatMap((server) => server.tools));
 }
 
-/** Samples for train(): each class weighs as much as the other in total. */
+const ENGLISH = new Set(['the', 'a', 'an', 'to', 'of', 'and', 'or', 'for', 'in', 'is', 'are', 'with', 'this', 'that', 'it', 'by', 'on', 'from', 'be', 'as']);
+
+/** English or not, by its commonest words: enough to keep a language from standing for a label. */
+function english(text: string): boolean {
+  const words = text.match(/\p{L}+/gu) ?? [];
+  return words.length > 0 && words.filter((word) => ENGLISH.has(word)).length / words.length >= 0.08;
+}
+
+/**
+ * Samples for train(): within English text and within the rest, each class weighs as much as the
+ * other. The published servers' tools are English and clean, the corpora's other languages half
+ * poisoned: weighed as they come, a language alone read as poisoned (a Spanish or Japanese
+ * description of a flight search scored 0.6–0.85).
+ */
 export function weighted(tools: readonly LabelledTool[]): TrainingSample[] {
-  const poisoned = tools.filter((sample) => sample.poisoned).length;
-  const clean = tools.length - poisoned;
-  return tools.map((sample) => ({ text: definitionText(sample.tool), poisoned: sample.poisoned, weight: tools.length / (2 * (sample.poisoned ? poisoned : clean)) }));
+  const samples = tools.map((sample) => ({ text: definitionText(sample.tool), poisoned: sample.poisoned }));
+  const groups = new Map<boolean, { poisoned: number; clean: number }>();
+  const groupOf = samples.map((sample) => english(sample.text));
+  samples.forEach((sample, index) => {
+    const group = groups.get(groupOf[index]!) ?? { poisoned: 0, clean: 0 };
+    group[sample.poisoned ? 'poisoned' : 'clean'] += 1;
+    groups.set(groupOf[index]!, group);
+  });
+  return samples.map((sample, index) => {
+    const group = groups.get(groupOf[index]!)!;
+    const size = group.poisoned + group.clean;
+    const count = sample.poisoned ? group.poisoned : group.clean;
+    // A group of one class only keeps its weight: there is nothing to balance it against.
+    return { ...sample, weight: group.poisoned === 0 || group.clean === 0 ? 1 : size / (2 * count) };
+  });
 }
