@@ -2,9 +2,9 @@
  * The poisoning verdict on the eighth held-out corpus (issue 24): __tests__/fixtures/corpora/
  * poisoning-heldout-8.json, 90 tool definitions (45 poisoned, 45 clean) written by someone who
  * had read neither the rules nor the earlier corpora, frozen, and never read on the detector's
- * side. The lexicons, weighed by the classifier (classifier.ts, suspicion.ts). Measured once,
- * after the rules and the model were final; the floors are that figure.
- * Counts only: no sample is printed or asserted on its own, so that the corpus stays held out.
+ * side until it was measured once (the lexicons, weighed by the classifier: classifier.ts,
+ * suspicion.ts), after the rules and the model were final; the floors are that figure. The
+ * classifier is trained on it since, so it is in-sample now; no later corpus is held out yet.
  */
 import { describe, expect, it } from 'vitest';
 import { corpusPath, measureCorpus, measureLexiconsAlone } from './poisoning-harness.js';
@@ -13,7 +13,7 @@ describe('the poisoning verdict on the eighth held-out corpus', () => {
   it('flags at least the measured share of poisoned tools and no more clean ones', async () => {
     const counts = await measureCorpus(corpusPath('poisoning-heldout-8.json'));
     const lexicons = await measureLexiconsAlone(corpusPath('poisoning-heldout-8.json'));
-    console.log(`poisoning-heldout-8.json (held out): poisoned flagged ${counts.poisonedFlagged}/${counts.poisoned}, clean flagged ${counts.cleanFlagged}/${counts.clean}; the lexicons alone: ${lexicons.poisonedFlagged}/${lexicons.poisoned} and ${lexicons.cleanFlagged}/${lexicons.clean}`);
+    console.log(`poisoning-heldout-8.json (held out when first measured, in-sample now): poisoned flagged ${counts.poisonedFlagged}/${counts.poisoned}, clean flagged ${counts.cleanFlagged}/${counts.clean}; the lexicons alone: ${lexicons.poisonedFlagged}/${lexicons.poisoned} and ${lexicons.cleanFlagged}/${lexicons.clean}`);
     expect([counts.poisoned, counts.clean]).toEqual([45, 45]);
     expect(counts.poisonedFlagged).toBeGreaterThanOrEqual(MEASURED.poisonedFlagged);
     expect(counts.cleanFlagged).toBeLessThanOrEqual(MEASURED.cleanFlagged);
