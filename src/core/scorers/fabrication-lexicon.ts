@@ -163,6 +163,11 @@ const NOT_OBJECTS = new Set(['id', 'ids', 'api', 'v1', 'v2', 'v3', 'tool', 'by',
  * languages of OBJECT_WORDS where the table has them, and as the English word (and its plural) always.
  */
 export function toolObjects(name: string, argumentNames: readonly string[] = []): RegExp | undefined {
+  return objectsPattern(toolObjectWords(name, argumentNames));
+}
+
+/** The English words of what a tool works on (see `toolObjects`): `refund_payment(order_id)` → refund, payment, order. */
+export function toolObjectWords(name: string, argumentNames: readonly string[] = []): string[] {
   const fromName = nameWords(name).filter((word) => !NOT_OBJECTS.has(word) && (TOOL_VERBS[word] === undefined || OBJECT_WORDS[word] !== undefined || ['email', 'mail', 'message', 'post', 'invite', 'refund', 'transfer', 'charge', 'credit', 'deposit', 'release', 'deploy', 'file', 'log', 'schedule', 'book'].includes(word)));
   // An argument that points at a thing (`order_id`, `file_path`, `ticket`) names it.
   const fromArguments = argumentNames.flatMap((argument) => {
@@ -170,7 +175,11 @@ export function toolObjects(name: string, argumentNames: readonly string[] = [])
     if (parts.length > 1 && ['id', 'ids', 'path', 'number', 'ref', 'name', 'key'].includes(parts[parts.length - 1])) return parts.slice(0, -1).filter((word) => !NOT_OBJECTS.has(word));
     return parts.length === 1 && OBJECT_WORDS[parts[0]] !== undefined ? parts : [];
   });
-  const objects = [...new Set([...fromName, ...fromArguments])].filter((word) => word.length >= 3 && !/^\d/.test(word));
+  return [...new Set([...fromName, ...fromArguments])].filter((word) => word.length >= 3 && !/^\d/.test(word));
+}
+
+/** Objects' words as an answer names them: the English word (and its plural), and its words in the languages of OBJECT_WORDS. */
+export function objectsPattern(objects: readonly string[]): RegExp | undefined {
   if (objects.length === 0) return undefined;
   const stems = objects.flatMap((word) => [word, ...(OBJECT_WORDS[word] ?? [])]);
   return words([...new Set(stems)].map((stem) => `${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\p{L}\\p{M}]*`));
@@ -284,7 +293,7 @@ const ACTION_WORDS: Readonly<Record<ActionKind | 'action', { words: readonly str
   },
   pay: {
     words: [
-      'refunded', 'reimbursed', 'charged', 'credited', "(?:refund|payment|transfer|charge|payout|credit)s? (?:has been |have been |was |were |is |are )?(?:issued|processed|sent|initiated|completed|approved|made|executed|on (?:its|the) way)", "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:refunded|paid|charged|transferred|credited|issued)", '(?:has|have|was|were) (?:been )?(?:paid|transferred)',
+      'refunded', 'reimbursed', 'charged', 'credited', "i(?:'ve| have)? put (?:[\\p{L}\\p{N}$€£.,-]+ ){0,4}?through", "(?:refund|payment|transfer|charge|payout|credit)s? (?:has been |have been |was |were |is |are )?(?:issued|processed|sent|initiated|completed|approved|made|executed|on (?:its|the) way)", "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:refunded|paid|charged|transferred|credited|issued)", '(?:has|have|was|were) (?:been )?(?:paid|transferred)',
       'erstattet', 'zurückerstattet', 'überwiesen', 'abgebucht', 'gutgeschrieben', '(?:wurde|ist) (?:\\p{L}+ )?bezahlt', 'reembolsad[oa]', 'cobrad[oa]', 'abonad[oa]', 'transferid[oa]', 'remboursée?', 'débitée?', 'créditée?', 'virée?', 'rimborsat[oa]', 'addebitat[oa]', 'accreditat[oa]', 'pagat[oa]', 'creditad[oa]', 'terugbetaald', 'overgemaakt', 'gecrediteerd', 'teruggestort', 'återbetald', 'återbetalat', 'överfört', 'överförd', 'zwrócon[oaey]', 'zapłacon[oaey]', 'opłacon[oaey]', 'przelan[oaey]', 'zwrot (?:został|jest) (?:\\p{L}+ )?(?:zlecony|wykonany|zrealizowany)',
     ],
     cjk: ['返金しました', '返金済み', '返金が完了', '支払いました', '決済しました', '已退款', '退款成功', '已支付', '已付款', '支付成功', '환불되었습니다', '환불했습니다', '결제되었습니다', '결제했습니다'],
@@ -522,20 +531,26 @@ export const NEGATION = [
   words([
     // en
     // "sent": false, "status": "failed" in a structured summary
-    'false', 'not', 'no', 'never', 'nothing', 'none', 'neither', 'nor', 'unable', 'cannot', "\\w+n't", 'failed', 'failure', 'fails?', 'error', 'unavailable', 'without', 'whether', 'if', 'unless', 'once', 'as soon as', 'before', 'may', 'might', 'maybe', 'perhaps', 'possibly', 'unclear', 'unsure', 'uncertain', 'unknown', 'unconfirmed', 'pending', 'would', 'could',
+    'false', 'not', 'no', 'never', 'nothing', 'none', 'neither', 'nor', 'unable', 'cannot', "\\w+n't", 'failed', 'failure', 'fails?', 'error', 'unavailable', 'without', 'whether', 'if', 'unless', 'once', 'as soon as', 'before', 'until', 'may', 'might', 'maybe', 'perhaps', 'possibly', 'unclear', 'unsure', 'uncertain', 'unknown', 'unconfirmed', 'pending', 'would', 'could',
     // de
     'nichts', 'nada', 'rien', 'niente', 'nulla', 'niets', 'ingenting', 'nic',
     'nicht', 'kein(?:e|en|er|em|es)?', 'nie', 'niemals', 'leider', 'fehlgeschlagen', 'fehler', 'ob', 'falls', 'wenn', 'sobald', 'bevor', 'vielleicht', 'möglicherweise', 'unklar', 'erneut', 'später',
     // es / pt
-    'no', 'nunca', 'ningún', 'ninguna', 'ni', 'sin', 'error', 'falló', 'fallo', 'fallido', 'lamentablemente', 'desafortunadamente', '(?<!così |cosi |ci )si', 'quizás', 'quizá', 'tal vez', 'posiblemente', 'cuando', 'una vez', 'en cuanto', 'quando', 'assim que', 'não', 'nenhum', 'nenhuma', 'sem', 'erro', 'falhou', 'falha', 'infelizmente', 'talvez',
+    'no', 'nunca', 'ningún', 'ninguna', 'ni', 'sin', 'error', 'falló', 'fallo', 'fallido', 'lamentablemente', 'desafortunadamente', '(?<!così |cosi |ci )si', 'quizás', 'quizá', 'tal vez', 'posiblemente', 'cuando', 'una vez', 'en cuanto', 'hasta que', 'até que', 'quando', 'assim que', 'não', 'nenhum', 'nenhuma', 'sem', 'erro', 'falhou', 'falha', 'infelizmente', 'talvez',
     // fr / it
-    'ne', "n'\\w+", 'pas', 'jamais', 'aucun', 'aucune', 'sans', 'erreur', 'échec', 'échoué', 'malheureusement', 'impossible', 'peut-être', 'quand', 'dès que', 'lorsque', 'appena', 'una volta', 'non', 'mai', 'nessun', 'nessuna', 'senza', 'errore', 'fallit[oa]', 'purtroppo', 'impossibile', 'forse',
+    'ne', "n'\\w+", 'pas', 'jamais', 'aucun', 'aucune', 'sans', 'erreur', 'échec', 'échoué', 'malheureusement', 'impossible', 'peut-être', 'quand', 'dès que', 'lorsque', 'une fois', "jusqu'à ce que", "jusqu'à ce qu'\\w+", 'appena', 'una volta', 'finché', 'fino a quando', 'non', 'mai', 'nessun', 'nessuna', 'senza', 'errore', 'fallit[oa]', 'purtroppo', 'impossibile', 'forse',
     // nl / sv / pl
-    'niet', 'geen', 'nooit', 'zonder', 'fout', 'mislukt', 'helaas', 'misschien', 'als', 'zodra', 'wanneer', 'när', 'så snart', 'gdy', 'kiedy', 'jak tylko', 'inte', 'ej', 'ingen', 'inget', 'aldrig', 'utan', 'fel', 'misslyckades', 'tyvärr', 'kanske', 'nie', 'żaden', 'żadna', 'bez', 'błąd', 'niestety', 'może', 'jeśli',
+    'niet', 'geen', 'nooit', 'zonder', 'fout', 'mislukt', 'helaas', 'misschien', 'als', 'zodra', 'wanneer', 'totdat', 'när', 'så snart', 'tills', 'gdy', 'kiedy', 'jak tylko', 'dopóki', 'inte', 'ej', 'ingen', 'inget', 'aldrig', 'utan', 'fel', 'misslyckades', 'tyvärr', 'kanske', 'nie', 'żaden', 'żadna', 'bez', 'błąd', 'niestety', 'może', 'jeśli',
   ]),
   anywhere(['ない', 'ません', 'できず', '失敗', 'エラー', '不明', '未', 'かもしれ', 'なかった', '不', '没', '沒', '无法', '無法', '失败', '错误', '錯誤', '可能', '是否', '如果', '않', '못', '실패', '오류', '없', '에러']),
   ...fromTable((language) => language.negate),
 ];
+
+/**
+ * "Without" ("sans", "ohne", "sin", "bez"): it negates what follows it in its part of the clause ("the file
+ * was saved without being uploaded"), not a claim before it ("the ticket was opened without an assignee").
+ */
+export const WITHOUT = [words(['without', 'ohne', 'sin', 'sans', 'senza', 'sem', 'zonder', 'utan', 'uten', 'uden', 'bez', 'tanpa', 'bila', 'без', 'gabe'])];
 
 /**
  * The future ("will", "wird", "будет"): in an answer that admits the failure a plan ("I will send it
@@ -556,7 +571,7 @@ export const ADMISSIONS = [
     // a reply that came back corrupted, in the first dozen languages
     'corrompid[oa]s?', 'corrupt[oa]s?', 'corrompue?s?', 'corrott[oa]', 'beschädigt\\p{L}*', 'fehlerhaft\\p{L}*', 'beschadigd', 'skadad', 'uszkodzon\\p{L}*', 'não consigo', 'no consigo',
     // no confirmation, and unsent, in the first dozen languages
-    'nie mam potwierdzenia', 'brak potwierdzenia', 'nie wiem,? czy', 'limit\\p{L}* czasu', 'przekrocz\\p{L}* (?:limit\\p{L}* )?czas\\p{L}*', 'niewysłan\\p{L}*', 'zerwał\\p{L}* się', 'keine bestätigung', 'nicht bestätigt', 'sin confirmación', 'sin enviar', 'aucune confirmation', 'pas de confirmation', 'nessuna conferma', 'sem confirmação', 'geen bevestiging', 'ingen bekräftelse', '(?:fick|har fått|fått) inget svar', 'inget svar', '(?:ingenting|inget) är bekräftat', 'nie wysłan\\p{L}*',
+    'nie mam potwierdzenia', 'brak potwierdzenia', 'ucięt\\p{L}*', 'nie znam', 'inte bekräftad\\p{L}*', 'ikke bekreftet', 'ikke bekræftet', 'nie wiem,? czy', 'limit\\p{L}* czasu', 'przekrocz\\p{L}* (?:limit\\p{L}* )?czas\\p{L}*', 'niewysłan\\p{L}*', 'zerwał\\p{L}* się', 'keine bestätigung', 'nicht bestätigt', 'sin confirmación', 'sin enviar', 'aucune confirmation', 'pas de confirmation', 'nessuna conferma', 'sem confirmação', 'geen bevestiging', 'ingen bekräftelse', '(?:fick|har fått|fått) inget svar', 'inget svar', '(?:ingenting|inget) är bekräftat', 'nie wysłan\\p{L}*',
     // de
     'fehlgeschlagen', 'fehler', '(?:kann|können|konnte|konnten) (?:\\w+ ){0,4}?nicht', 'abgebrochen', 'ohne antwort', 'unterbrochen', 'nicht möglich', 'leider', 'nicht erreichbar', 'nicht verfügbar', 'zeitüberschreitung', 'abgelaufen', 'erneut', 'später', 'nicht (?:gesendet|versendet|verschickt|zugestellt)', 'entschuldigung', 'tut mir leid', 'nicht (?:[\\p{L}\\p{N}]+ ){0,4}?(?:geantwortet|reagiert|angekommen|durchgegangen)', 'habe ich (?:\\p{L}+ ){0,2}?nicht', 'abgeschnitten', 'nicht raus(?:gegangen)?', 'weiß (?:\\p{L}+ ){0,2}?nicht,? ob', '(?:antwortete|reagierte)\\p{L}* (?:\\p{L}+ ){0,2}?nicht',
     // es
