@@ -37,6 +37,7 @@ export function definitionText(definition: unknown): string {
   const parts: string[] = [];
   let chars = 0;
   for (const found of walkStrings(definition)) {
+    if (chars >= MAX_CHARS) break;
     // Keys are the schema's own words, alike in every definition (they diluted the text and cost recall when measured).
     if (found.key) continue;
     for (const reading of readings(found.text)) {
@@ -122,7 +123,7 @@ export function classify(model: ClassifierModel, text: string): { probability: n
 export interface TrainingSample {
   text: string;
   poisoned: boolean;
-  /** How much the sample counts (a class's samples together count as much as the other's). */
+  /** How much the sample counts (poisoning-training.ts balances the classes with it). */
   weight?: number;
 }
 
@@ -134,7 +135,7 @@ export interface TrainingOptions {
   keep?: number;
 }
 
-/** Logistic regression by AdaGrad, in a fixed order: the same samples give the same model, byte for byte. */
+/** Logistic regression by AdaGrad, in a fixed order: on one engine, the same samples give the same model, byte for byte. */
 export function train(samples: readonly TrainingSample[], options: TrainingOptions = {}): ClassifierModel {
   const bits = options.bits ?? 20;
   const epochs = options.epochs ?? 30;
