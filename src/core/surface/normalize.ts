@@ -37,6 +37,22 @@ const SPACED = /(?:\p{L} ){5,}\p{L}/u;
 /** Unicode tags carry ASCII one for one (U+E0020–E007E); zero-width characters split words. */
 const TAGS = /[\u{E0020}-\u{E007E}]/gu;
 const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF\u180E\u{E0000}-\u{E001F}\u{E007F}]/gu;
+/** Soft hyphens and the combining grapheme joiner: invisible inside a word, and they split it for any word list ("up\u00ADlo\u00ADad"). */
+const SOFT_BREAKS = /[\u00AD\u034F]/g;
+/** A Latin letter under a combining mark; eight in a row ("c̣ọp̣ỵ ẹṿẹṛỵ") are a disguise, not spelling (spelling composes them: "é"). */
+const MARKED_LETTER = /[A-Za-z][\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F]+/g;
+const MARKED_RUN = /(?:[A-Za-z][\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F]+[\s,.;:'-]*){8}/;
+/** Eight character codes or more in a row, printable ASCII ("83, 101, 110, 100, 32, …", String.fromCharCode). */
+const CHAR_CODES = /(?<![\d.])(?:(?:3[2-9]|[4-9]\d|1[01]\d|12[0-6])[\s,;]+){7,}(?:3[2-9]|[4-9]\d|1[01]\d|12[0-6])(?![\d.])/g;
+/** Eight Morse letters or more: dots and dashes, letters a space apart, words a slash or three spaces apart. */
+const MORSE_RUN = /(?:[.\-](?:[.\-]){0,6}(?: +\/ +| +)){7,}[.\-]{1,7}/g;
+const MORSE: Record<string, string> = Object.fromEntries(
+  'a.- b-... c-.-. d-.. e. f..-. g--. h.... i.. j.--- k-.- l.-.. m-- n-. o--- p.--. q--.- r.-. s... t- u..- v...- w.-- x-..- y-.-- z--.. 0----- 1.---- 2..--- 3...-- 4....- 5..... 6-.... 7--... 8---.. 9----. ..-.-.- ,--..-- ?..--.. /-..-. :---... \'.----. @.--.-.'
+    .split(' ')
+    .map((entry) => [entry.slice(1), entry[0]!]),
+);
+/** Adobe Ascii85 between its delimiters ("<~…~>"). */
+const ASCII85 = /<~([!-u\s]{10,}?)~>/g;
 /** Four character references or more: "&#65;&#115;…" spells text a Markdown renderer shows and a reader of the JSON does not. */
 const ENTITIES = /(?:&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});[^&]*){4,}/i;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -63,6 +79,35 @@ const LEET_ANY = /(?<![\p{L}\p{N}])(?=[0134579@$]*\p{L})(?=\p{L}*[0134579@$])[\p
 /** Letters drawn in another block (fullwidth, mathematical bold or italic) that compatibility normalisation makes ASCII. */
 const STYLED = /[\uFF21-\uFF3A\uFF41-\uFF5A\u{1D400}-\u{1D6A5}\u{1D7CE}-\u{1D7FF}]/gu;
 
+function morse(run: string): string {
+  return run
+    .trim()
+    .split(/ *\/ *| {3,}/)
+    .map((word) => word.split(/ +/).map((code) => MORSE[code] ?? '?').join(''))
+    .join(' ');
+}
+
+function ascii85(body: string): string | undefined {
+  const chars = body.replace(/\s+/g, '');
+  const bytes: number[] = [];
+  for (let at = 0; at < chars.length; ) {
+    if (chars[at] === 'z') {
+      bytes.push(0, 0, 0, 0);
+      at += 1;
+      continue;
+    }
+    const group = chars.slice(at, at + 5);
+    at += 5;
+    const padded = group.padEnd(5, 'u');
+    let value = 0;
+    for (const char of padded) value = value * 85 + (char.charCodeAt(0) - 33);
+    if (value > 0xffffffff) return undefined;
+    const four = [value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255];
+    bytes.push(...four.slice(0, group.length - 1));
+  }
+  return utf8(Buffer.from(bytes));
+}
+
 function rot13(text: string): string {
   return text.replace(/[a-z]/gi, (char) => {
     const base = char <= 'Z' ? 65 : 97;
@@ -80,11 +125,12 @@ export function readings(text: string): Reading[] {
   const tagged = TAGS.test(text);
   TAGS.lastIndex = 0;
   // A non-joiner inside a Persian or Hindi word is spelling, not a disguise: it stays.
-  const plain = text
+  const unbroken = text
     .replace(TAGS, (char) => String.fromCodePoint(char.codePointAt(0)! - 0xe0000))
     .replace(ZERO_WIDTH, (char, offset: number, whole: string) => ((char === '\u200C' || char === '\u200D') && joins(whole.codePointAt(offset - 1)) && joins(whole.codePointAt(offset + 1)) ? char : ''));
+  const plain = unbroken.replace(SOFT_BREAKS, '');
   out.push({ text });
-  if (plain !== text) out.push({ text: plain, via: tagged ? 'decoding Unicode tag characters' : 'removing zero-width characters' });
+  if (plain !== text) out.push({ text: plain, via: tagged ? 'decoding Unicode tag characters' : unbroken !== text ? 'removing zero-width characters' : 'removing soft hyphens' });
   const decoded = (value: string, via: string) => {
     if (out.length < 12 && prose(value)) out.push({ text: value, via });
   };
@@ -114,6 +160,13 @@ export function readings(text: string): Reading[] {
     decoded(value, 'decoding HTML entities');
   }
   for (const match of plain.matchAll(COMMENT)) decoded(match[1]!.trim(), 'reading an HTML comment, which rendered Markdown hides');
+  for (const match of plain.matchAll(CHAR_CODES)) decoded(String.fromCharCode(...match[0].split(/[\s,;]+/).map(Number)), 'decoding character codes');
+  for (const match of plain.matchAll(MORSE_RUN)) decoded(morse(match[0]), 'decoding Morse code');
+  for (const match of plain.matchAll(ASCII85)) {
+    const value = ascii85(match[1]!);
+    if (value) decoded(value, 'decoding Ascii85');
+  }
+  if (MARKED_RUN.test(plain)) decoded(plain.replace(MARKED_LETTER, (run) => run[0]!), 'removing combining marks');
   // rot13, digits for letters and text written backwards are readings only where they turn many more words into common English ones.
   const gainsWords = (value: string) => {
     const gained = commonWords(value) - commonWords(plain);

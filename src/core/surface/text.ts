@@ -65,7 +65,7 @@ export interface FoundString {
   key: boolean;
 }
 
-/** Every string value and object key in a definition (depth-first, bounded), `_meta` left out. */
+/** Every string value and object key in a definition (depth-first, bounded), `_meta` left out; a run of character codes as the text it spells the codes of. */
 export function walkStrings(value: unknown): FoundString[] {
   const out: FoundString[] = [];
   const visit = (node: unknown, pointer: string, depth: number) => {
@@ -73,6 +73,8 @@ export function walkStrings(value: unknown): FoundString[] {
     if (typeof node === 'string') {
       out.push({ pointer, text: node.slice(0, MAX_TEXT_CHARS), key: false });
     } else if (Array.isArray(node)) {
+      // Printable character codes in a row are text a model can be told to decode ("examples": [[83, 101, 110, 100, …]]).
+      if (node.length >= 8 && node.every((item) => Number.isInteger(item) && item >= 9 && item <= 126)) out.push({ pointer, text: node.slice(0, MAX_TEXT_CHARS).join(', '), key: false });
       node.forEach((item, index) => visit(item, `${pointer}/${index}`, depth + 1));
     } else if (isObject(node)) {
       for (const [key, child] of Object.entries(node)) {
