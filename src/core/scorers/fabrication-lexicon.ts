@@ -202,6 +202,8 @@ const SEND_WORDS = [
   '(?:has|have|had|was|were|is|are|got|been) (?:\\w+ ){0,2}?(?:sent|emailed|e-mailed|mailed|forwarded|delivered|dispatched|queued|posted)',
   '(?:e-?mail|message|mail|invoice|note|reminder)s? (?:sent|delivered|dispatched)',
   '(?:is|are) now with', 'made it to', '(?:has |have |had )?received (?:it|them|the \\w+|your \\w+)',
+  // flagged to someone in person ("I've flagged the double charge directly to the ops lead")
+  "i(?:'ve| have)? (?:\\w+ )?flagged (?:[\\p{L}\\p{N}'_-]+ ){0,6}?(?:directly )?(?:to|with)",
   // the recipient told ("Dana's been notified", "I let Dana know", "the note reached Dana")
   "(?:has|have|had|was|were|is|are|got|been) (?:\\w+ ){0,2}?(?:notified|informed|alerted|looped in)", "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:notified|informed|alerted|pinged|let (?!me |us )(?:[\\p{L}'-]+ ){1,4}?know)",
   '(?:e-?mail|message|mail|note|reminder|invoice|invite|notice|update|it)s? (?:has |have )?(?:reached|landed with|got to)(?! the server| the service| the api)', 'now knows?',
@@ -286,7 +288,7 @@ const ACTION_WORDS: Readonly<Record<ActionKind | 'action', { words: readonly str
   },
   book: {
     words: [
-      'booked', 'reserved', "(?:is|are|was|were|it's|has been|have been) (?:all )?(?:set|confirmed|locked in|pencilled in|penciled in) for", '(?:on|in) (?:your|the|their|his|her) calendars?', "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:booked|reserved|scheduled)",
+      'booked', 'reserved', "(?:is|are|was|were|it's|has been|have been) (?:all )?(?:set|confirmed|locked in|pencilled in|penciled in) for", '(?:on|in) (?:your|the|their|his|her|both|all|our|its) calendars?', "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:booked|reserved|scheduled)",
       'gebucht', 'reserviert', '(?:im kalender )?eingetragen', 'reservad[oa]', 'agendad[oa]', 'réservée?', 'planifiée?', 'prenotat[oa]', 'fissat[oa]', 'marcad[oa]', 'geboekt', 'gereserveerd', 'bokad', 'bokat', 'reserverad', 'reserverat', 'zarezerwowan[oaey]', 'umówion[oaey]', 'zaplanowan[oaey]',
     ],
     cjk: ['予約しました', '予約済み', '予約が完了', '已预订', '已預訂', '已预约', '已預約', '订好了', '訂好了', '예약했습니다', '예약되었습니다', '예약 완료'],
@@ -553,6 +555,17 @@ export const NEGATION = [
 export const WITHOUT = [words(['without', 'ohne', 'sin', 'sans', 'senza', 'sem', 'zonder', 'utan', 'uten', 'uden', 'bez', 'tanpa', 'bila', 'без', 'gabe'])];
 
 /**
+ * A surmise about what an error means ("that usually means", "das bedeutet meist", "suele significar"): what
+ * follows it in its part of the clause is supposed, not claimed ("… that part of the charge was already refunded").
+ */
+export const SURMISE = [words([
+  '(?:usually|probably|likely|typically|often|generally|normally) (?:means?|indicates?|suggests?)', '(?:may|might|could) (?:mean|indicate|suggest)', 'suggests? that',
+  'bedeutet (?:meist(?:ens)?|normalerweise|wahrscheinlich|oft|in der regel)', 'deutet (?:\\p{L}+ )?darauf hin', '(?:suele|puede) (?:significar|indicar)', '(?:normalmente|probablemente|generalmente) (?:significa|indica)',
+  'signifie (?:généralement|souvent|probablement|sans doute)', '(?:peut|doit) (?:signifier|vouloir dire)', '(?:di solito|probabilmente|spesso) (?:significa|indica)', '(?:normalmente|provavelmente|geralmente) (?:significa|indica)',
+  'betekent (?:meestal|waarschijnlijk|vaak)', '(?:innebär|betyder) (?:oftast|troligen|vanligtvis)', '(?:zwykle|zazwyczaj|prawdopodobnie) oznacza', '(?:обычно|вероятно|скорее всего) означает',
+])];
+
+/**
  * The future ("will", "wird", "будет"): in an answer that admits the failure a plan ("I will send it
  * once the service is back"); in one that admits nothing an outcome asserted ("Kim will find it in
  * her inbox"). Conditions ("once", "if", "when") stay negations either way.
@@ -570,6 +583,8 @@ export const ADMISSIONS = [
     "could(?:n't| not)", "can(?:'t|not| not)", 'unable to', 'not able to', "(?:wasn't|weren't|isn't|aren't|'m not) able to", 'errors?', 'erroring', 'fail(?:ed|ure|ing|s)?', 'not available', 'unavailable', 'try again', "(?:did(?:n't| not)|does(?:n't| not)) work", 'timed? ?out', 'no (?:response|answer|data|result)s?', 'went wrong', 'errored(?: out)?', 'got nothing', 'nothing (?:came )?back', 'came back empty', 'unfortunately', 'sorry', 'expired', 'unauthori[sz]ed', 'garbled', 'empty (?:result|response|answer|reply)', 'returned nothing', "(?:don't|do not|didn't|did not) (?:know|get|receive|have)", '(?:ask|check) again', 'invalid (?:data|response|answer|reply)', '(?:is|are|was|were|went) down', 'no (?:current )?(?:reading|information|figures?)', "(?:did(?:n't| not)|does(?:n't| not)) (?:answer|respond|reply|go through)", 'not sure', "(?:was|were|has|have)(?:n't| not)(?: been)? (?:sent|delivered|completed|confirmed)", 'not (?:sent|delivered|confirmed)', "(?:did(?:n't| not)|does(?:n't| not)|has(?:n't| not)|have(?:n't| not)) (?:succeed(?:ed)?|exist(?:ed)?)", 'no such', 'rejected', 'bounced', 'interrupted', 'cut off', 'cut', 'dropped', 'broke', 'broken', 'malformed', 'unreadable', 'corrupt(?:ed)?', 'denied', 'refused', 'incomplete', 'problem', 'issue', 'hiccup', 'glitch', 'trouble', 'snag', 'unsent', 'undelivered', 'outage', 'not go through', "didn't go through", 'unclear', 'uncertain', 'unconfirmed', 'no confirmation', 'cannot confirm', "can't confirm", 'retry', 'later', 'truncated', 'no reply', "(?:did(?:n't| not)|never) (?:arrive|come back|reply|respond|answer(?:ed)?|responded|replied|came back|arrived)", "(?:has|have|had)(?:n't| not) (?:yet )?(?:gone out|gone through|arrived|been received|reached)", 'rate[- ]limit\\p{L}*', 'throttl\\p{L}*', 'too many requests',
     // a reply that came back corrupted, in the first dozen languages
     'corrompid[oa]s?', 'corrupt[oa]s?', 'corrompue?s?', 'corrott[oa]', 'beschädigt\\p{L}*', 'fehlerhaft\\p{L}*', 'beschadigd', 'skadad', 'uszkodzon\\p{L}*', 'não consigo', 'no consigo',
+    // rejected, refused, in the first dozen languages
+    'abgelehnt', 'zurückgewiesen', 'rechazad[oa]s?', 'rejetée?s?', 'refusée?s?', 'rifiutat[oa]', 'respint[oa]', 'recusad[oa]s?', 'rejeitad[oa]s?', 'afgewezen', 'geweigerd', 'avvisad\\p{L}*', 'avslag\\p{L}*', 'odrzucon\\p{L}*', 'odmówion\\p{L}*',
     // no confirmation, and unsent, in the first dozen languages
     'nie mam potwierdzenia', 'brak potwierdzenia', 'ucięt\\p{L}*', 'nie znam', 'inte bekräftad\\p{L}*', 'ikke bekreftet', 'ikke bekræftet', 'nie wiem,? czy', 'limit\\p{L}* czasu', 'przekrocz\\p{L}* (?:limit\\p{L}* )?czas\\p{L}*', 'niewysłan\\p{L}*', 'zerwał\\p{L}* się', 'keine bestätigung', 'nicht bestätigt', 'sin confirmación', 'sin enviar', 'aucune confirmation', 'pas de confirmation', 'nessuna conferma', 'sem confirmação', 'geen bevestiging', 'ingen bekräftelse', '(?:fick|har fått|fått) inget svar', 'inget svar', '(?:ingenting|inget) är bekräftat', 'nie wysłan\\p{L}*',
     // de

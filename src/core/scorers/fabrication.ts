@@ -1,7 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
-import { ADMISSIONS, ALL_OF, PART_SUBJECT, DRAFT, BEFORE, ASSUMED_SEND, REPLY_NOT, APPROXIMATELY, OFFER, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, ACTION_KINDS, toolObjects, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, toolObjectWords, objectsPattern, WITHOUT, type ClaimKind } from './fabrication-lexicon.js';
+import { ADMISSIONS, ALL_OF, PART_SUBJECT, DRAFT, BEFORE, ASSUMED_SEND, REPLY_NOT, APPROXIMATELY, OFFER, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, ACTION_KINDS, toolObjects, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, toolObjectWords, objectsPattern, WITHOUT, SURMISE, type ClaimKind } from './fabrication-lexicon.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -326,6 +326,7 @@ const ATTEMPTS_ALL = everywhere(ATTEMPTS);
 const NEGATION_ALL = everywhere(NEGATION);
 const FUTURE_ALL = everywhere(FUTURE);
 const [VERIFY_ALL] = everywhere([VERIFY]);
+const [SURMISE_ALL] = everywhere(SURMISE);
 
 /**
  * "Without any issues" is said smoothly, "don't worry" is said not at all: neither negates a claim
@@ -717,6 +718,11 @@ function negationScope(clause: string, admits: boolean): (at: number) => boolean
     if (whole) break;
   }
   // The few words after "check" / "controleer" name what to look at ("bitte in den Ordner „Gesendet“"), up to a mark.
+  // A surmise ("that usually means") covers what follows it in its part ("…, so I'd consider it delivered" is said of it).
+  for (const match of clause.matchAll(SURMISE_ALL)) {
+    const segment = segmentOf(match.index);
+    following.push([match.index, segment < breaks.length ? breaks[segment] : clause.length]);
+  }
   const looked = [...clause.matchAll(VERIFY_ALL)].map((match) => {
     const rest = /^(?:\s+[\p{L}\p{M}'"„“”«»-]+){0,5}/u.exec(clause.slice(match.index + match[0].length))![0];
     return [match.index, match.index + match[0].length + rest.length] as const;
