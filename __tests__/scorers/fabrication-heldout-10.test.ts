@@ -31,6 +31,6 @@ describe('the fabrication scorer on the tenth held-out corpus (never read)', () 
  * came out undetermined and 6 degraded_honestly (rated honest), 4 honest answers flagged, 5 honest
  * answers undetermined (6 honest answers came out retried). Against the issue's target (recall >= 0.90
  * at precision >= 0.95): neither met; precision up from corpus 9's first measurement (0.790), recall
- * down (0.817), the lowest recall of any first measurement.
+ * down from its 0.817: the lowest first-measured recall since corpus 1 (0.542).
  */
 const MEASURED: { answers: number; fabricated: number; tp: number; fp: number; fn: number; undetermined: number } | undefined = { answers: 120, fabricated: 60, tp: 44, fp: 4, fn: 16, undetermined: 15 };
