@@ -160,7 +160,7 @@ export const SENSITIVE = any([
   `${B}(api|access|secret|private|ssh|auth|oauth|bearer|session|refresh|workspace|bot|jwt|personal access)[ _-]?(keys?|tokens?)${E}|${B}(the user's|user's|their|your) (\\w+ )?tokens?${E}(?!\\s+(costs?|usage|budget|counts?|limits?|window)${E})|${B}passwords?${E}(?!\\s+(reset|policy|policies|strength|rules|requirements|manager|expiry|expiration|change|hint|complexity|length|generator|protected)s?${E})|${B}credentials?${E}|${B}passphrases?${E}|${B}cookies?${E}`,
   // A tool named after a secret (list_secrets, get_cookies, read_credentials): its output is one.
   `(?<![\\w.-])[a-z][a-z0-9]*(_[a-z0-9]+)*_(secrets?|passwords?|credentials?|tokens?|cookies|keys|api_keys?)(?![\\w-])`,
-  `${B}environment variables?${E}|${B}env vars${E}|process\\.env|${B}[A-Z][A-Z0-9]*_(TOKEN|KEY|SECRET|PASSWORD)${E}`,
+  `${B}environment variables?${E}|${B}env vars${E}|process\\.env|${B}(output|dump|contents?|result) of [\\x60'"]?(env|printenv|export -p)[\\x60'"]?(?![\\p{L}])|${B}[A-Z][A-Z0-9]*_(TOKEN|KEY|SECRET|PASSWORD)${E}`,
   `~\\/\\.[\\w./-]+|[\\w/~.-]*\\.ssh\\/?[\\w./-]*|${B}id_(rsa|dsa|ecdsa|ed25519)${E}|(^|[\\s"'\`(/=])\\.env(\\.\\w+)?${E}|\\.aws\\/|\\.npmrc|\\.netrc|\\.pgpass|\\.gitconfig|\\.git-credentials|\\.docker\\/config|\\/etc\\/(passwd|shadow)|${B}mcp\\.json|claude_desktop_config`,
   `${B}(output|outputs|result|results|response|responses|return values?)\\b[^.]{0,40}\\b(other|every|each|all|previous|that|those) (other )?tools?${E}`,
   `${B}tool'?s'? (raw|full|complete|unabridged|entire|verbatim|,|\\s)*(output|result|response)s?${E}`,
