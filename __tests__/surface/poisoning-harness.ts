@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeSurface } from '../../src/core/surface/analyze.js';
 import { POISONING_FINDINGS } from '../../src/core/surface/catalog.js';
+import { classify, definitionText, poisoningModel } from '../../src/core/surface/classifier.js';
 import { findPoisoning } from '../../src/core/surface/poisoning.js';
 
 export interface CorpusCounts {
@@ -29,6 +30,12 @@ export async function measureCorpus(path: string): Promise<CorpusCounts> {
 /** What the lexicons alone flag, before the classifier weighs them: the figure of earlier rounds. */
 export async function measureLexiconsAlone(path: string): Promise<CorpusCounts> {
   return tally(path, async (tool) => findPoisoning([{ kind: 'tool', name: String(tool.name), value: tool }], [String(tool.name)]).some((item) => item.level !== 'note'));
+}
+
+/** What the classifier alone would flag above `threshold` (it never flags alone as shipped: suspicion.ts), for the record. */
+export async function measureClassifierAlone(path: string, threshold: number): Promise<CorpusCounts> {
+  const { model } = poisoningModel();
+  return tally(path, async (tool) => classify(model!, definitionText(tool)).probability > threshold);
 }
 
 async function tally(path: string, flags: (tool: Record<string, unknown>) => Promise<boolean>): Promise<CorpusCounts> {
