@@ -51,6 +51,10 @@ const MORSE: Record<string, string> = Object.fromEntries(
     .split(' ')
     .map((entry) => [entry.slice(1), entry[0]!]),
 );
+/** Base32 (RFC 4648): upper-case letters and 2–7, in a run too long for a word. */
+const BASE32 = /(?<![A-Za-z0-9])[A-Z2-7]{24,}={0,6}(?![A-Za-z0-9])/g;
+/** Four escapes or more written out as text ("\\u0070\\u0075…"): JSON or JavaScript source a model decodes at sight. */
+const UNICODE_ESCAPES = /(?:\\u[0-9a-fA-F]{4}\s*){4,}/g;
 /** Adobe Ascii85 between its delimiters ("<~…~>"). */
 const ASCII85 = /<~([!-u\s]{10,}?)~>/g;
 /** Four character references or more: "&#65;&#115;…" spells text a Markdown renderer shows and a reader of the JSON does not. */
@@ -85,6 +89,22 @@ function morse(run: string): string {
     .split(/ *\/ *| {3,}/)
     .map((word) => word.split(/ +/).map((code) => MORSE[code] ?? '?').join(''))
     .join(' ');
+}
+
+function base32(run: string): string | undefined {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bytes: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const char of run.replace(/=+$/, '')) {
+    value = (value << 5) | alphabet.indexOf(char);
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return utf8(Buffer.from(bytes));
 }
 
 function ascii85(body: string): string | undefined {
@@ -160,6 +180,11 @@ export function readings(text: string): Reading[] {
     decoded(value, 'decoding HTML entities');
   }
   for (const match of plain.matchAll(COMMENT)) decoded(match[1]!.trim(), 'reading an HTML comment, which rendered Markdown hides');
+  for (const match of plain.matchAll(BASE32)) {
+    const value = base32(match[0]);
+    if (value) decoded(value, 'decoding base32');
+  }
+  for (const match of plain.matchAll(UNICODE_ESCAPES)) decoded(match[0].replace(/\\u([0-9a-fA-F]{4})\s*/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'decoding \\u escapes');
   for (const match of plain.matchAll(CHAR_CODES)) decoded(String.fromCharCode(...match[0].split(/[\s,;]+/).map(Number)), 'decoding character codes');
   for (const match of plain.matchAll(MORSE_RUN)) decoded(morse(match[0]), 'decoding Morse code');
   for (const match of plain.matchAll(ASCII85)) {
