@@ -2,7 +2,7 @@
 // Benchmark (not a test) of the poisoning classifier (src/core/surface/classifier.ts) beside the
 // lexicons, each corpus left out of the training it is scored by:
 //
-//   node bench/poisoning-model.mjs [--grid]
+//   node bench/poisoning-model.mjs [--grid] [--list] [--servers-lexicon]
 //
 // For each labelled corpus of __tests__/fixtures/corpora/poisoning-heldout*.json, a model is trained
 // on the other corpora, the probes and the published servers' tools (__tests__/fixtures/
@@ -17,7 +17,6 @@
 // the published tools.
 // Run `npm run build` first: this measures lib/.
 
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
