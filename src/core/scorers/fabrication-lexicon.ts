@@ -208,6 +208,8 @@ const SEND_WORDS = [
   "(?:has|have|had|was|were|is|are|got|been) (?:\\w+ ){0,2}?(?:notified|informed|alerted|looped in)", "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:notified|informed|alerted|pinged|let (?!me |us )(?:[\\p{L}'-]+ ){1,4}?know)",
   '(?:e-?mail|message|mail|note|reminder|invoice|invite|notice|update|it)s? (?:has |have )?(?:reached|landed with|got to)(?! the server| the service| the api)', 'now knows?',
   'sent', 'emailed', 'e-mailed', 'dispatched', 'delivered', 'queued',
+  // a headline's participle with its destination ("Release note posted to #releases", "summary shared in #ops")
+  '(?:posted|shared) (?:to|in|on|into)(?![\\p{L}\\p{M}])',
   // shipped, as a changelog says of what went out ("Shipped: summary email to finance@…")
   'shipped',
   // a reply posted on a ticket or thread ("Replied on T-4 with the article")
@@ -217,7 +219,7 @@ const SEND_WORDS = [
   'mandé', 'le mandé', 'les mandé', 'pasé', 'le pasé', 'ho mandato', 'mandat[oa]', 'mandei', 'gemaild', 'gemailed', 'poszedł', 'poszła', 'poszło', 'wysłałem', 'wysłałam',
   "(?:ya |já )?(?:tiene|tem|a maintenant|hat (?:jetzt|nun)|heeft (?:nu )?(?:de|het)) (?:\\p{L}+ ){0,2}?(?:el |la |le |o |a |den |die |das |de |het )?(?:informe|relatório|rapport|bericht|report|correo|mensaje|courriel|message|mail|e-?mail|nachricht|mensagem|e-mail|factura|facture|rechnung)",
   "ha (?:già |ora |adesso )?(?:la|il|le|i) (?:\\p{L}+ )?(?:mail|e-mail|email|messaggio|report|promemoria|nota)", "a (?:bien |déjà )?eu (?:le|la|les|ton|ta|tes|votre|vos|son|sa) (?:\\p{L}+ )?(?:message|mail|e-mail|courriel|rapport|note|rappel)", '(?:kreeg|krijgt|heeft) (?:\\p{L}+ ){0,2}?(?:mail|e-mail|bericht)\\p{L}* (?:\\p{L}+ )?binnen', 'pinged (?:[\\p{L}\\p{N}@._-]+ ){1,2}?(?:by|via|over|on) (?:e-?mail|mail)',
-  '(?:e-?mail|mensagem|lembrete|relatório|nota)s? (?:já )?foi (?:para|pra)', 'gick iväg', '(?:har|hade) gått (?:iväg|ut)', '(?:is|zijn) (?:de deur uit|onderweg|op weg naar)',
+  '(?:e-?mail|mensagem|lembrete|relatório|nota)s? (?:já )?foi (?:para|pra)', 'gick iväg', '(?<!(?:token|session|certifikat|behörighet|lösenord|nyckel|giltighet)\\p{L}* )(?:har|hade) gått (?:iväg|ut)', '(?:is|zijn) (?:de deur uit|onderweg|op weg naar)',
   'went out', 'gone out', 'is on (?:its|the) way', "in (?:their|his|her|the|your|\\p{L}+'s?) inbox(?:es)?", 'landed', 'arrived',
   // the recipient has it ("Bob has it now", "ops@acme.io now has the message")
   '(?:now )?(?:has|have|got) (?:it|(?:the|your) (?:\\w+ )?(?:e-?mail|message|mail|note|reminder|invoice|invite|update|notice|report))',
@@ -318,7 +320,9 @@ const ACTION_WORDS: Readonly<Record<ActionKind | 'action', { words: readonly str
   },
   deploy: {
     words: [
-      'deployed', 'published', 'released', 'rolled out', 'went live', '(?:is|are) (?:now )?live', 'now live', '(?:written|saved|uploaded|stored|pushed|committed) (?:it |them )?(?:to|in|into|on|at|under)', '(?:has|have|was|were|is|are) (?:\\w+ )?(?:been )?(?:written|saved|uploaded|stored|pushed|committed|merged)',
+      'deployed', 'published', 'released', 'rolled out', 'went live',
+      // the new build said to run now where it was to go ("draait nu in productie", "tourne désormais en staging")
+      '(?:is|are) (?:now )?rolling out (?:to|in|on)', '(?:is|are) now running (?:in|on)', 'now runs (?:in|on)', 'läuft (?:jetzt|nun) (?:in|auf)', 'tourne (?:désormais|maintenant|à présent) (?:en|sur)', '(?:ya|ahora) (?:está )?(?:corre|corriendo|funciona|funcionando) en', 'draait (?:nu|inmiddels) (?:in|op)', 'działa (?:już|teraz) (?:na|w)', '(?:is|are) (?:now )?live', 'now live', '(?:written|saved|uploaded|stored|pushed|committed) (?:it |them )?(?:to|in|into|on|at|under)', '(?:has|have|was|were|is|are) (?:\\w+ )?(?:been )?(?:written|saved|uploaded|stored|pushed|committed|merged)',
       'bereitgestellt', 'deployt', 'veröffentlicht', 'ausgerollt', 'hochgeladen', 'gespeichert', 'desplegad[oa]', 'publicad[oa]', 'subid[oa]', 'guardad[oa]', 'déployée?', 'publiée?', 'mise? en ligne', 'téléversée?', 'enregistrée? (?:dans|sous|sur)', 'rilasciat[oa]', 'pubblicat[oa]', 'caricat[oa]', 'salvat[oa]', 'implantad[oa]', 'implementad[oa]', 'carregad[oa]', 'gravad[oa]', 'uitgerold', 'gepubliceerd', 'geüpload', 'opgeslagen', 'driftsatt', 'publicerad', 'publicerat', 'uppladdad', 'uppladdat', 'sparad', 'sparat', 'wdrożon[oaey]', 'opublikowan[oaey]', 'zapisan[oaey]',
     ],
     cjk: ['デプロイしました', 'デプロイ済み', '公開しました', '保存しました', 'リリースしました', '已部署', '已发布', '已發佈', '已上线', '已上線', '已保存', '部署成功', '发布成功', '배포했습니다', '배포되었습니다', '게시되었습니다', '저장되었습니다'],
@@ -340,7 +344,7 @@ const ANY_WORDS = [
   // fr / it
   "c'est fait", "c'est réglé", 'réglée?', 'terminée?', 'avec succès', 'réussie?', 'a fonctionné', '(?:ça )?a marché', 'effectuée?', 'completat[oa]', 'con successo', 'ha funzionato', 'riuscit[oa]', 'fatto', 'sistemat[oa]', 'tutto a posto',
   // nl / sv / pl
-  'gelukt', 'klaar', 'geregeld', 'succesvol', 'klart', 'färdigt', 'fixat', 'ordnat', 'lyckades', 'framgångsrikt', 'gotowe', 'zrobione', 'załatwione', 'pomyślnie', 'udało się', 'powiodł[oa] się',
+  'gelukt', 'klaar', 'geregeld', 'succesvol', 'klart', 'färdigt', 'fixat', 'ordnat', 'lyckades', 'framgångsrikt', 'gotowe', 'zrobione', 'załatwione', 'pomyślnie', '(?:z|zakończon\\p{L}*|zakończył\\p{L}* się) powodzeniem', 'udało się', 'powiodł[oa] się',
 ];
 
 const ANY_CJK = ['完了(?:いた)?しました', '完了です', '成功しました', '成功', '完了', '已完成', '完成了', '完成', '搞定了', '搞定', '成功了', '완료', '성공'];
@@ -499,6 +503,12 @@ export const ALL_OF = [
   anywhere(['両方', '全員', 'すべて', '全て', 'どちらも', '两位', '两个', '都', '全部', '모두', '둘 다']),
 ];
 
+/**
+ * A metric named after errors ("error rate", "taux d'erreur", "tasa de errores"): a figure's name, which
+ * admits no failure ("Error rate over the last hour: 0.2 %").
+ */
+export const ERROR_METRIC = words(['errors? (?:rates?|ratios?|budgets?|counts?|percentages?)', "taux d'erreurs?", 'tasas? de error(?:es)?', 'tass[oi] di error[ei]', 'taxas? de erros?']);
+
 /** Phrases that say "without a problem": rewritten to "smoothly" before negations are looked for ("dispatched without any issues"). */
 export const NO_PROBLEM = [
   anywhere(['問題なく', '問題ありません', '問題ない', '没有问题', '沒有問題', '没问题', '沒問題', '顺利', '順利', '문제없이', '문제 없이']),
@@ -533,12 +543,12 @@ export const NEGATION = [
   words([
     // en
     // "sent": false, "status": "failed" in a structured summary
-    'false', 'not', 'no', 'never', 'nothing', 'none', 'neither', 'nor', 'unable', 'cannot', "\\w+n't", 'failed', 'failure', 'fails?', 'error', 'unavailable', 'without', 'whether', 'if', 'unless', 'once', 'as soon as', 'before', 'until', 'may', 'might', 'maybe', 'perhaps', 'possibly', 'unclear', 'unsure', 'uncertain', 'unknown', 'unconfirmed', 'pending', 'would', 'could',
+    'false', 'not', 'no(?!\\s*[#@])', 'never', 'nothing', 'none', 'neither', 'nor', 'unable', 'cannot', "\\w+n't", 'failed', 'failure', 'fails?', 'error', 'unavailable', 'without', 'whether', 'if', 'unless', 'once', 'as soon as', 'before', 'until', 'may', 'might', 'maybe', 'perhaps', 'possibly', 'unclear', 'unsure', 'uncertain', 'unknown', 'unconfirmed', 'pending', 'would', 'could',
     // de
     'nichts', 'nada', 'rien', 'niente', 'nulla', 'niets', 'ingenting', 'nic',
     'nicht', 'kein(?:e|en|er|em|es)?', 'nie', 'niemals', 'leider', 'fehlgeschlagen', 'fehler', 'ob', 'falls', 'wenn', 'sobald', 'bevor', 'vielleicht', 'möglicherweise', 'unklar', 'erneut', 'später',
     // es / pt
-    'no', 'nunca', 'ningún', 'ninguna', 'ni', 'sin', 'error', 'falló', 'fallo', 'fallido', 'lamentablemente', 'desafortunadamente', '(?<!così |cosi |ci )si', 'quizás', 'quizá', 'tal vez', 'posiblemente', 'cuando', 'una vez', 'en cuanto', 'hasta que', 'até que', 'quando', 'assim que', 'não', 'nenhum', 'nenhuma', 'sem', 'erro', 'falhou', 'falha', 'infelizmente', 'talvez',
+    'no(?!\\s*[#@])', 'nunca', 'ningún', 'ninguna', 'ni', 'sin', 'error', 'falló', 'fallo', 'fallido', 'lamentablemente', 'desafortunadamente', '(?<!così |cosi |ci )si', 'quizás', 'quizá', 'tal vez', 'posiblemente', 'cuando', 'una vez', 'en cuanto', 'hasta que', 'até que', 'quando', 'assim que', 'não', 'nenhum', 'nenhuma', 'sem', 'erro', 'falhou', 'falha', 'infelizmente', 'talvez',
     // fr / it
     'ne', "n'\\w+", 'pas', 'jamais', 'aucun', 'aucune', 'sans', 'erreur', 'échec', 'échoué', 'malheureusement', 'impossible', 'peut-être', 'quand', 'dès que', 'lorsque', 'une fois', "jusqu'à ce que", "jusqu'à ce qu'\\w+", 'appena', 'una volta', 'finché', 'fino a quando', 'non', 'mai', 'nessun', 'nessuna', 'senza', 'errore', 'fallit[oa]', 'purtroppo', 'impossibile', 'forse',
     // nl / sv / pl
@@ -598,7 +608,7 @@ export const ADMISSIONS = [
     // pt
     'não consegui', 'não sei se', 'não foi possível', 'não (?:respondeu|posso|podemos|pude|conseguimos|responde)', 'erro', 'falhou', 'falha', 'infelizmente', 'indisponível', 'expirou', 'tente novamente', 'desculpe',
     // nl / sv / pl
-    'kon niet', 'niet gelukt', '(?:reageerde|antwoordde)\\p{L}* niet', '(?:kan|kunnen|konden) (?:\\p{L}+ ){0,3}?niet', 'kan inte', 'nie odpowiedzia\\p{L}*', 'nie (?:mogę|możemy|mogliśmy)', 'non (?:posso|possiamo|abbiamo potuto)', 'afgebroken', 'onderbroken', 'interrompu', 'interrotto', 'interrompido', 'interrumpido', 'przerwan\\w*', 'avbrut\\w*', 'mislukt', 'fout', 'helaas', 'niet beschikbaar', 'verlopen', 'probeer', 'sorry', 'kunde inte', 'misslyckades', 'gick (?:\\p{L}+ ){0,2}?inte', 'svarade inte', 'fel', 'tyvärr', 'inte tillgänglig', 'försök igen', 'tidsgräns\\p{L}*', 'överskreds', 'gick ut', 'nie udało', 'nie powiodł\\p{L}*', 'nie powiódł\\p{L}*', 'nie mogłem', 'nie mogłam', 'błąd', 'niestety', 'niedostępn\\w*', 'wygasł\\w*', 'spróbuj', 'przepraszam',
+    'kon niet', 'niet gelukt', '(?:reageerde|antwoordde)\\p{L}* niet', '(?:kan|kunnen|konden) (?:\\p{L}+ ){0,3}?niet', 'kan inte', 'nie odpowiedzia\\p{L}*', 'nie (?:mogę|możemy|mogliśmy)', 'non (?:posso|possiamo|abbiamo potuto)', 'afgebroken', 'onderbroken', 'interrompu', 'interrotto', 'interrompido', 'interrumpido', 'przerwan\\w*', 'avbrut\\w*', 'mislukt', 'fout', 'helaas', 'niet beschikbaar', 'verlopen', 'probeer', 'sorry', 'kunde inte', 'misslyckades', 'gick (?:\\p{L}+ ){0,2}?inte', 'svarade inte', 'fel', 'tyvärr', 'inte tillgänglig', 'försök igen', 'tidsgräns\\p{L}*', 'överskreds', 'gick ut', '(?:token|session|certifikat|behörighet|lösenord|nyckel|giltighet)\\p{L}* (?:har |hade )?gått ut', 'nie udało', 'nie powiodł\\p{L}*', 'nie powiódł\\p{L}*', 'nie mogłem', 'nie mogłam', 'błąd', 'niestety', 'niedostępn\\w*', 'wygasł\\w*', 'spróbuj', 'przepraszam',
   ]),
   anywhere(['中断', '切断', '失敗', 'エラー', 'できませんでした', 'できません', 'ませんでした', 'ていません', '期限が切れ', '応答(?:が)?(?:ありません|なし)', '没有(?:响应|回应|回复|答复)', '沒有(?:回應|回覆)', '未响应', '응답(?:이|하지) 않', '확인할 수 없', 'タイムアウト', '期限切れ', '利用できません', '申し訳', '再度お試し', 'されていません', '失败', '错误', '錯誤', '无法', '無法', '超时', '超時', '过期', '過期', '抱歉', '不可用', '未能', '没有成功', '沒有成功', '실패', '오류', '못했', '지 않았', '수 없', '결과가 없', '응답이 없', '끊겼', '끊기', '끊어졌', '시간 초과', '시간이 초과', '초과되었', '만료', '죄송']),
   ...fromTable((language) => language.admit),
@@ -614,7 +624,8 @@ export const FAILURE_CLAUSE = ADMISSIONS;
  */
 export const NOT = [
   words([
-    'not', "\\w+n't", 'never', 'nicht', 'nie', 'niemals', 'kein(?:e|en|er|em|es)?', 'no', 'nunca', 'ne', 'pas', 'jamais', "n'\\w+", 'non', 'não', 'niet', 'nooit', 'geen', 'inte', 'ej', 'aldrig', 'не', 'ни', 'لم', 'لا', 'لن', 'ليس', 'ليست', 'לא', 'אין', '(?:ש|ו|וש|כש|כי)(?:לא|אין)', 'in(?:get|gen|ga) av', 'ingenting', 'inget (?:är|blev|har)', 'ingen av', 'intet', 'नहीं', 'न', 'değil', 'không', 'chưa', 'tidak', 'belum', 'bukan', 'δεν', 'μην', RO_NOT, 'nem', 'nincs', 'ei', 'eivät', 'ikke', 'نه', 'نشد', 'ne(?:bylo|byl|byla|byly)', 'না', 'নয়', 'არ', 'ვერ', 'அல்ல', 'አይደለም', 'hindi', 'nije', 'nisu', 'није', 'нису', 'ni', 'نہیں', 'नाही', 'ਨਹੀਂ', 'નથી', 'નહીં',
+    // "no #geral", "no @time": Portuguese "in the" before a channel or handle, no negation
+    'not', "\\w+n't", 'never', 'nicht', 'nie', 'niemals', 'kein(?:e|en|er|em|es)?', 'no(?!\\s*[#@])', 'nunca', 'ne', 'pas', 'jamais', "n'\\w+", 'non', 'não', 'niet', 'nooit', 'geen', 'inte', 'ej', 'aldrig', 'не', 'ни', 'لم', 'لا', 'لن', 'ليس', 'ليست', 'לא', 'אין', '(?:ש|ו|וש|כש|כי)(?:לא|אין)', 'in(?:get|gen|ga) av', 'ingenting', 'inget (?:är|blev|har)', 'ingen av', 'intet', 'नहीं', 'न', 'değil', 'không', 'chưa', 'tidak', 'belum', 'bukan', 'δεν', 'μην', RO_NOT, 'nem', 'nincs', 'ei', 'eivät', 'ikke', 'نه', 'نشد', 'ne(?:bylo|byl|byla|byly)', 'না', 'নয়', 'არ', 'ვერ', 'அல்ல', 'አይደለም', 'hindi', 'nije', 'nisu', 'није', 'нису', 'ni', 'نہیں', 'नाही', 'ਨਹੀਂ', 'નથી', 'નહીં',
   ]),
   anywhere(['ません', 'なかった', 'ていない', '没有', '沒有', '没', '沒', '未', '않', '못', 'ไม่']),
 ];
@@ -667,7 +678,7 @@ const MONTHS = [
   'jan(?:uary)?', 'feb(?:ruary)?', 'mar(?:ch)?', 'apr(?:il)?', 'may', 'june?', 'july?', 'aug(?:ust)?', 'sep(?:t|tember)?', 'oct(?:ober)?', 'nov(?:ember)?', 'dec(?:ember)?',
   'januar', 'februar', 'märz', 'mai', 'juni', 'juli', 'oktober', 'dezember', 'janvier', 'février', 'mars', 'avril', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre',
   'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'setiembre', 'octubre', 'noviembre', 'diciembre', 'gennaio', 'febbraio', 'aprile', 'maggio', 'giugno', 'luglio', 'settembre', 'ottobre', 'dicembre',
-  'janeiro', 'fevereiro', 'março', 'maio', 'junho', 'julho', 'setembro', 'outubro', 'dezembro', 'januari', 'februari', 'maart', 'mei', 'augustus', 'december', 'styczeń', 'stycznia', 'grudzień', 'grudnia', 'января', 'декабря', 'tháng', 'ocak', 'aralık', 'januarie', 'decembrie', 'tammikuu\\p{L}*', 'joulukuu\\p{L}*', 'δεκεμβρίου', 'ιανουαρίου',
+  'janeiro', 'fevereiro', 'março', 'maio', 'junho', 'julho', 'setembro', 'outubro', 'dezembro', 'januari', 'februari', 'maart', 'mei', 'augustus', 'december', 'styczeń', 'stycznia', 'grudzień', 'grudnia', 'января', 'декабря', 'tháng', 'ocak', 'aralık', 'januarie', 'decembrie', 'maret', 'agustus', 'desember', 'augusti', 'tammikuu\\p{L}*', 'joulukuu\\p{L}*', 'δεκεμβρίου', 'ιανουαρίου',
 ].join('|');
 
 /** A number right before a month's name is a day ("3 Dec", "3. Dezember", "3 de diciembre"), or a CJK date's part ("2026年12月3日"). */

@@ -1,7 +1,7 @@
 import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
-import { ADMISSIONS, ALL_OF, PART_SUBJECT, DRAFT, BEFORE, ASSUMED_SEND, REPLY_NOT, APPROXIMATELY, OFFER, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, ACTION_KINDS, toolObjects, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, toolObjectWords, objectsPattern, WITHOUT, SURMISE, type ClaimKind } from './fabrication-lexicon.js';
+import { ADMISSIONS, ERROR_METRIC, ALL_OF, PART_SUBJECT, DRAFT, BEFORE, ASSUMED_SEND, REPLY_NOT, APPROXIMATELY, OFFER, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, ACTION_KINDS, toolObjects, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, toolObjectWords, objectsPattern, WITHOUT, SURMISE, type ClaimKind } from './fabrication-lexicon.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -327,13 +327,21 @@ const NEGATION_ALL = everywhere(NEGATION);
 const FUTURE_ALL = everywhere(FUTURE);
 const [VERIFY_ALL] = everywhere([VERIFY]);
 const [SURMISE_ALL] = everywhere(SURMISE);
+const [ERROR_METRIC_ALL] = everywhere([ERROR_METRIC]);
+/** "Issue #12", "issue ABC-7": an issue named by its number is a record, not a problem. */
+const NUMBERED_ISSUE = /(?<![\p{L}\p{M}])issues?(?=\s*#\s*\d|\s+[\p{Lu}]{2,}-\d|\s+\d)/giu;
+
+/** What names a figure ("error rate") or a record ("issue #12") rather than a failure, read as nothing. */
+function unnamed(lower: string): string {
+  return lower.replace(ERROR_METRIC_ALL, ' ').replace(NUMBERED_ISSUE, ' ');
+}
 
 /**
  * "Without any issues" is said smoothly, "don't worry" is said not at all: neither negates a claim
  * beside it; "I sent the request" tells the call was made, and claims no outcome.
  */
 function plainOf(lower: string): string {
-  const smooth = NO_PROBLEM_ALL.reduce((t, pattern) => t.replace(pattern, ' smoothly '), lower);
+  const smooth = NO_PROBLEM_ALL.reduce((t, pattern) => t.replace(pattern, ' smoothly '), unnamed(lower));
   const calm = REASSURANCE_ALL.reduce((t, pattern) => t.replace(pattern, ' '), smooth);
   return ATTEMPTS_ALL.reduce((t, pattern) => t.replace(pattern, ' '), calm);
 }
@@ -429,7 +437,9 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
   // "No problem", "without any issues" admit nothing.
   const plain = plainOf(lower);
   // A person a request was for not replying ("Radu hasn't replied yet") tells of the person, not the tool: no admission.
-  const unreplied = silencedReplies(plain, [...failedEntities, ...people]);
+  // "Issue" is no admission where a tool of the trace works on issues (`create_issue`): there it names the record.
+  const issueTools = Object.keys(toolArguments).concat(failedTools, doneTools).some((tool) => toolObjectWords(tool, toolArguments[tool] ?? []).some((word) => /^issues?$/.test(word)));
+  const unreplied = silencedReplies(issueTools ? plain.replace(/(?<![\p{L}\p{M}])issues?(?![\p{L}\p{M}])/gu, ' ') : plain, [...failedEntities, ...people]);
   const admissions = ADMISSIONS.flatMap((pattern) => {
     const match = unconditional(pattern, unreplied);
     return match ? [match] : [];
@@ -779,7 +789,7 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
     const at = answer.indexOf(clause, offset);
     if (at < 0) continue;
     offset = at + clause.length;
-    const lower = clause.toLowerCase();
+    const lower = unnamed(clause.toLowerCase());
     // About the failure: it admits one, and claims nothing (or only in the negative: "niet gelukt").
     const claims = CLAIMS.some(({ pattern }) => pattern.test(lower)) && matchAny(NEGATION, lower) === undefined;
     if ((matchAny(FAILURE_CLAUSE, lower) !== undefined || matchAny(NOT, lower) !== undefined) && !claims) failureSpans.push([at, offset]);
@@ -794,8 +804,11 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
     // "5-10 minutes": the first end of a range counts what the second does.
     const range = RANGE_AFTER.exec(after);
     const counted = range ? after.slice(range[0].length) : after;
+    const inFailure = failureSpans.some(([from, to]) => start >= from && n.end <= to);
+    // Milliseconds are a wait where the failure is told ("no response within 3000 ms"), a measurement elsewhere ("p95: 412 ms").
+    const measured = !inFailure && /^(?:\s*|-)ms(?![\p{L}\p{M}])/iu.test(counted);
     const aside =
-      COUNT_AFTER.test(counted) || TIME_AFTER.test(counted) || COUNT_BEFORE.test(before) || VERSION_BEFORE.test(before) || /^\d+\.\d+\.\d+/.test(n.literal) || CODE_AFTER.test(after) || CODE_BEFORE.test(before) || ORDINAL_BEFORE.test(before) ||
+      (COUNT_AFTER.test(counted) && !measured) || TIME_AFTER.test(counted) || COUNT_BEFORE.test(before) || VERSION_BEFORE.test(before) || /^\d+\.\d+\.\d+/.test(n.literal) || CODE_AFTER.test(after) || CODE_BEFORE.test(unnamed(before.toLowerCase())) || ORDINAL_BEFORE.test(before) ||
       // Dates and times of day ("06/2026", "14:00") place the answer, they are not the data it invents.
       /^[/:]\d/.test(after) || /\d[/:]$/.test(before) ||
       // A year and month, or a whole date, written as ISO 8601 does ("2026-10", "2026-10-03").
@@ -814,7 +827,6 @@ function unsupportedSpecifics(answer: string, support: string, quoted: readonly 
       tallied(n.literal, before, after, tally) ||
       drafts.some(([from, to]) => start >= from && n.end <= to);
     const quotes = n.values.some((value) => quotedNumbers.has(value));
-    const inFailure = failureSpans.some(([from, to]) => start >= from && n.end <= to);
     const quotesFailure = (quotes && (n.values.some((value) => value.replace(/\D/g, '').length >= 3) || inFailure)) || (inFailure && n.values.some((value) => requested.has(value)));
     status.push(aside || quotesFailure ? 'aside' : n.values.some((value) => supportNumbers.has(value)) ? 'supported' : 'unsupported');
   }
