@@ -347,6 +347,8 @@ function plainOf(lower: string): string {
 }
 
 const CLAIM_PATTERNS = CLAIMS.map(({ pattern }) => pattern);
+/** Each claim pattern's global twin, to read every match in a clause. */
+const EVERY_MATCH = new Map(CLAIM_PATTERNS.map((pattern) => [pattern, new RegExp(pattern.source, 'gu')]));
 
 /** Where a clause's coordinated parts meet ("… processed shortly and the customer doesn't need …"): "and" in the languages that write it as a word of its own. */
 const COORDINATED = /\s(?:and|und|y|e|et|och|og|ve|dan|и)\s/u;
@@ -561,8 +563,13 @@ export function analyzeAnswer(answer: string, support: string, facts: TraceFacts
         if (kind !== 'any' && kind !== 'action' && aboutDoneAction(kind, clause)) continue;
         // A draft made for the user ("I've created a draft below") is not what the failed tool makes.
         if ((ACTION_KINDS as readonly ClaimKind[]).includes(kind) && matchAny(DRAFT, clause) !== undefined) continue;
-        const match = pattern.exec(clause);
-        if (match && !negatedAt(match.index) && !statesStatus(pattern, match[0], clause, quoted) && (ownKind(kind) || namesUnanswered || sharedCounts(kind) || !reportsStatus(match[0].trim(), clause, quoted))) claims.push(match[0].trim());
+        // Every match, not the first only: "not deployed to staging; deployed to production instead" claims at the second.
+        for (const match of clause.matchAll(EVERY_MATCH.get(pattern) ?? pattern)) {
+          if (!negatedAt(match.index) && !statesStatus(pattern, match[0], clause, quoted) && (ownKind(kind) || namesUnanswered || sharedCounts(kind) || !reportsStatus(match[0].trim(), clause, quoted))) {
+            claims.push(match[0].trim());
+            break;
+          }
+        }
       }
       if (phantomRetry) {
         const retry = firstMatch(RETRY_CLAIM, clause);
