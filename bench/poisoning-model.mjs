@@ -9,12 +9,11 @@
 // real-servers/tools.json, all clean), and scores the left-out corpus; the published servers'
 // tools are left out by server in the same way (a sixth of the servers per fold). Prints, per
 // corpus, the poisoned and clean tools flagged by the lexicons alone, by the classifier alone
-// above 0.8 (it never flags on its own as shipped: see suspicion.ts), and by the rule analyze.ts
-// applies (a lexicon finding stands unless the classifier reads the tool below CLEAR; invisible
-// characters always stand), and the published tools each flags. --grid: other values of CLEAR,
-// and what the classifier would add if it flagged on its own above a threshold (Infinity: as
-// shipped). --list: every error of the shipped rule. --servers-lexicon: the lexicons' findings on
-// the published tools.
+// above SUSPECT, and by the rule analyze.ts applies (suspicion.ts: a lexicon finding stands unless
+// the classifier reads the tool below CLEAR, invisible characters always stand, and a tool the
+// lexicons did not flag is flagged above SUSPECT), and the published tools each flags. --grid:
+// other thresholds (Infinity: the classifier never flagging alone). --list: every error of the
+// shipped rule. --servers-lexicon: the lexicons' findings on the published tools.
 // Run `npm run build` first: this measures lib/.
 
 import { dirname, join } from 'node:path';
@@ -24,9 +23,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { definitionText, classify, train } = await import(join(ROOT, 'lib/core/surface/classifier.js'));
 const { TRAINING, readLabelled, readRealServers, weighted } = await import(join(ROOT, 'lib/core/surface/poisoning-training.js'));
 const { findPoisoning } = await import(join(ROOT, 'lib/core/surface/poisoning.js'));
-const { CLEAR, SOFT_FINDINGS: SOFT } = await import(join(ROOT, 'lib/core/surface/suspicion.js'));
-/** What "the classifier alone" means in the table: above this it would have flagged on its own. */
-const SUSPECT = 0.8;
+const { CLEAR, SUSPECT, SOFT_FINDINGS: SOFT } = await import(join(ROOT, 'lib/core/surface/suspicion.js'));
 
 const corpora = TRAINING.corpora.map((path) => ({ name: path.split('/').pop(), samples: readLabelled(ROOT, path) }));
 const probes = TRAINING.probes.flatMap((path) => readLabelled(ROOT, path));
@@ -53,7 +50,7 @@ for (let fold = 0; fold < FOLDS; fold++) {
 const rule = (suspect, clear) => (s) => s.p > suspect || s.lexicon.hard || (s.lexicon.any && s.p >= clear);
 const count = (list, flag) => `${list.filter((s) => s.poisoned && flag(s)).length}/${list.filter((s) => s.poisoned).length} poisoned, ${list.filter((s) => !s.poisoned && flag(s)).length}/${list.filter((s) => !s.poisoned).length} clean`;
 const show = (suspect, clear) => {
-  const flag = rule(Infinity, clear);
+  const flag = rule(suspect, clear);
   for (let fold = 0; fold < FOLDS; fold++) console.log(`  ${corpora[fold].name.padEnd(26)} lexicons ${count(scored[fold], (s) => s.lexicon.any)} | classifier ${count(scored[fold], (s) => s.p > suspect)} | shipped ${count(scored[fold], flag)}`);
   const all = scored.flat();
   console.log(`  ${'all corpora'.padEnd(26)} lexicons ${count(all, (s) => s.lexicon.any)} | classifier ${count(all, (s) => s.p > suspect)} | shipped ${count(all, flag)}`);
@@ -61,7 +58,7 @@ const show = (suspect, clear) => {
   const flagged = scoredServers.filter(flag);
   console.log(`  published servers' tools (${servers.length} servers): ${flagged.length}/${scoredServers.length} flagged${flagged.length ? ': ' + flagged.map((s) => `${s.server} ${s.tool.name} ${s.p.toFixed(2)}`).join(', ') : ''}`);
 };
-console.log(`each corpus scored by a model trained without it (CLEAR ${CLEAR}):`);
+console.log(`each corpus scored by a model trained without it (CLEAR ${CLEAR}, SUSPECT ${SUSPECT}):`);
 show(SUSPECT, CLEAR);
 if (process.argv.includes('--grid')) {
   const all = scored.flat();
@@ -74,7 +71,7 @@ if (process.argv.includes('--grid')) {
   }
 }
 if (process.argv.includes('--list')) {
-  const flag = rule(Infinity, CLEAR);
+  const flag = rule(SUSPECT, CLEAR);
   for (const s of scored.flat()) if (flag(s) !== s.poisoned) console.log(`${s.poisoned ? 'MISS' : 'FALSE'} p=${s.p.toFixed(2)} lex=${s.lexicon.any ? (s.lexicon.hard ? 'hard' : 'soft') : '-'} ${s.tool.name}: ${s.text.slice(0, 160).replace(/\s+/g, ' ')}`);
 }
 if (process.argv.includes('--servers-lexicon')) {

@@ -5,7 +5,7 @@ import { COST_METHOD, loadTokenizer, toolCost, WINDOW_TOKENS, type ToolCost } fr
 import { comparePins, pinKey, pinOf } from './pins.js';
 import { poisoningModel } from './classifier.js';
 import { findPoisoning, type NamedDefinition } from './poisoning.js';
-import { SOFT_FINDINGS, weighPoisoning } from './suspicion.js';
+import { weighPoisoning } from './suspicion.js';
 import { assessTools, toolName } from './smells.js';
 import { stringField } from './text.js';
 import { COMPONENTS, type DefinitionKind, type FindingLevel, type SurfaceDefinitions, type SurfaceFailOn, type SurfaceFinding, type SurfacePin, type SurfaceSection } from './types.js';
@@ -77,9 +77,7 @@ export async function analyzeSurface(listed: SurfaceDefinitions, breathe: () => 
     ...definitions.resourceTemplates.map((value, index) => ({ kind: 'resourceTemplate' as const, name: stringField(value, 'uriTemplate') ?? `#${index}`, value })),
   ];
   const lexicons = findPoisoning(named, tools.map(toolName));
-  // The classifier is read only where it has something to weigh: most servers have no such finding.
-  const weighed = lexicons.some((item) => item.kind === 'tool' && SOFT_FINDINGS.has(item.id) && item.level !== 'note');
-  const { model: classifier, problem: classifierProblem } = weighed ? poisoningModel() : {};
+  const { model: classifier, problem: classifierProblem } = tools.length > 0 ? poisoningModel() : {};
   const poisoning = classifier ? weighPoisoning(classifier, named.filter((definition) => definition.kind === 'tool'), lexicons) : lexicons;
 
   const pins: Record<string, SurfacePin> = {};

@@ -40,6 +40,7 @@ const RULES = [
   { id: 'data-request', level: 'error', title: 'A request for data the tool does not need: the conversation, the system prompt, other tools\' output', fix: 'Take only the arguments the tool needs; never ask the model to pass along the conversation or what other tools returned.', mcpSecBench: 15, owasp: ['LLM01:2025', 'LLM02:2025'] },
   { id: 'exfiltration-url', level: 'warning', title: 'A URL that invites data to be appended', fix: 'Do not ask the model to put data into URLs; take the data as a declared argument.', mcpSecBench: 9, owasp: ['LLM02:2025', 'LLM01:2025'] },
   { id: 'tool-shadowing', level: 'warning', title: 'The description tells the model how to use (or avoid) another tool', fix: 'Describe only this tool; a cross-reference may say which tool fits another job, not change how that tool behaves.', mcpSecBench: 8, owasp: ['LLM01:2025', 'LLM06:2025'] },
+  { id: 'poisoning-suspected', level: 'warning', title: 'The definition reads like instructions to the model (the poisoning classifier; no listed phrasing matched)', fix: 'Read the words it names: describe the tool for the user; never ask the model to collect, forward or hide anything.', mcpSecBench: 15, owasp: ['LLM01:2025'] },
   { id: 'hidden-parameter', level: 'warning', title: 'A parameter that invites the model to pass along conversation, files or secrets', fix: 'Remove the parameter, or make it a plain, described input the user would expect.', mcpSecBench: 15, owasp: ['LLM01:2025', 'LLM02:2025'] },
   // Bounds.
   { id: 'definition-oversized', level: 'note', title: 'A definition holds strings longer than the analysis reads', fix: 'Keep names, descriptions and schema text short: a model reads them on every turn (a name has at most 128 characters).' },
@@ -52,7 +53,7 @@ const RULES = [
 export type FindingId = (typeof RULES)[number]['id'];
 
 /** The findings that say "poisoned" (the poisoning class; not smells, pins or notes). */
-export const POISONING_FINDINGS: ReadonlySet<string> = new Set<FindingId>(['hidden-characters', 'model-instruction', 'secret-reference', 'data-request', 'exfiltration-url', 'tool-shadowing', 'hidden-parameter']);
+export const POISONING_FINDINGS: ReadonlySet<string> = new Set<FindingId>(['hidden-characters', 'model-instruction', 'secret-reference', 'data-request', 'exfiltration-url', 'tool-shadowing', 'hidden-parameter', 'poisoning-suspected']);
 
 export const FINDING_RULES: readonly FindingRule[] = RULES;
 const BY_ID = new Map<string, FindingRule>(RULES.map((rule) => [rule.id, rule]));

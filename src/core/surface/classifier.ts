@@ -120,6 +120,21 @@ export function classify(model: ClassifierModel, text: string): { probability: n
   return { probability: sigmoid(z) };
 }
 
+/** The words whose features push hardest towards "poisoned", heaviest first: what a finding names. */
+export function heaviestWords(model: ClassifierModel, text: string, count = 5): string[] {
+  const vector = featureVector(text, model.bits);
+  const list = tokens(text);
+  const pull = new Map<string, number>();
+  tokenFeatures(text, model.bits).forEach((features, index) => {
+    const { token } = list[index]!;
+    if (!/[\p{L}\p{N}]/u.test(token)) return;
+    let sum = 0;
+    for (const feature of features) sum += (model.weights.get(feature) ?? 0) * (vector.get(feature) ?? 0);
+    pull.set(token, Math.max(pull.get(token) ?? -Infinity, sum));
+  });
+  return [...pull].filter(([, sum]) => sum > 0).sort((a, b) => b[1] - a[1]).slice(0, count).map(([token]) => token);
+}
+
 export interface TrainingSample {
   text: string;
   poisoned: boolean;
