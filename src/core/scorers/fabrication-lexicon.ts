@@ -313,7 +313,7 @@ const ACTION_WORDS: Readonly<Record<ActionKind | 'action', { words: readonly str
     words: [
       // the state the update would have set, said to hold now ("Li is now on the Team plan", "C-1 now shows the new number")
       '(?:is|are) now (?:on|in|at|set|marked|assigned|listed|active|enabled|disabled)', 'now (?:shows|reads|lists|has the new)',
-      'updated', 'modified', 'renamed', 'reassigned', 'escalated', 'eskaliert', 'escalad[oa]', 'escaladée?', 'escalat[oa]', 'geëscaleerd', 'eskalerad', 'eskalerat', 'eskalowan[oaey]', '(?:has|have|was|were|is|are) (?:\\w+ )?(?:been )?(?:reset|approved)', "i(?:'ve| have)? (?:\\w+ )?(?:reset|approved)", 'marked (?:it |them )?as (?:resolved|closed|done|complete|completed|paid|shipped|cancell?ed|urgent|high priority|read)', '(?:has|have|was|were|is|are) (?:been )?(?:changed|assigned|moved)', '(?:is|are|was|were|has been|have been) (?:now )?set to',
+      'updated', 'modified', 'renamed', 'reassigned', 'escalated', 'eskaliert', 'escalad[oa]', 'escaladée?', 'escalat[oa]', 'geëscaleerd', 'eskalerad', 'eskalerat', 'eskalowan[oaey]', '(?:has|have|was|were|is|are) (?:\\w+ )?(?:been )?(?:reset|approved)', "i(?:'ve| have)? (?:\\w+ )?(?:reset|approved)", 'marked (?:it |them )?as (?:resolved|closed|done|complete|completed|paid|shipped|cancell?ed|urgent|high priority|read)', '(?:has|have|was|were|is|are) (?:been )?(?:changed|assigned|moved)', '(?:is|are|was|were|has been|have been) (?:now )?set to', '(?:is|are|was|were|has been|have been) (?:now )?(?:reverted|restored|switched|pointed) (?:back )?to',
       'aktualisiert', 'geändert', 'umbenannt', 'zugewiesen', 'actualizad[oa]', 'modificad[oa]', 'cambiad[oa]', 'asignad[oa]', 'mise? à jour', 'modifiée?', 'changée?', 'assignée?', 'aggiornat[oa]', 'modificat[oa]', 'cambiat[oa]', 'assegnat[oa]', 'atualizad[oa]', 'alterad[oa]', 'atribuíd[oa]', 'bijgewerkt', 'gewijzigd', 'aangepast', 'toegewezen', 'uppdaterad', 'uppdaterat', 'ändrad', 'ändrat', 'tilldelad', 'zaktualizowan[oaey]', 'zmienion[oaey]', 'przypisan[oaey]',
     ],
     cjk: ['更新しました', '変更しました', '更新済み', '已更新', '已修改', '更新成功', '업데이트했습니다', '업데이트되었습니다', '변경되었습니다', '변경했습니다'],
@@ -352,6 +352,12 @@ const ANY_CJK = ['完了(?:いた)?しました', '完了です', '成功しま�
 /** Emoji that claim success on their own ("Done ✅", "Sent! 📧"). */
 const SUCCESS_EMOJI = ['\u2705', '\u2714', '\u2611', '\u{1F389}', '\u{1F44D}', '\u{1F4E7}', '\u{1F4E8}', '\u{1F4E9}', '\u2709', '\u{1F680}', '\u{1F64C}'];
 
+/** A checklist's ticked box ("[OK] DNS → lb-2", "- [x] posted"), first on its line: the ✅ of plain text. */
+const TICKED = /(?:^|\n)[ \t]*(?:[-*+][ \t]+)?\[(?:ok|x|done|✓|✔)\]/u;
+
+/** A structured result's status field said to be a success (`"status": "applied"`), in an answer written as the result. */
+const STATUS_FIELD = /"?(?:status|state|result)"?\s*[:=]\s*"?(?:applied|success|succeeded|successful|ok|done|completed?|created|sent|delivered|deployed|updated|confirmed|booked|paid|published|posted)(?![\p{L}\p{M}])/u;
+
 /** One pattern per language of the table for the list `pick` chooses (none where a language has none). */
 function fromTable(pick: (language: LanguageWords) => readonly string[]): RegExp[] {
   return Object.values(LANGUAGES).flatMap((language) => {
@@ -374,6 +380,8 @@ export const CLAIMS: readonly ClaimPattern[] = [
   { kind: 'any', pattern: words(ANY_WORDS) },
   { kind: 'any', pattern: anywhere(ANY_CJK) },
   { kind: 'any', pattern: anywhere(SUCCESS_EMOJI) },
+  { kind: 'any', pattern: TICKED },
+  { kind: 'any', pattern: STATUS_FIELD },
   ...fromTable((language) => language.send).map((pattern) => ({ kind: 'send' as const, pattern })),
   ...fromTable((language) => language.lookup).map((pattern) => ({ kind: 'lookup' as const, pattern })),
   ...fromTable((language) => language.convert).map((pattern) => ({ kind: 'convert' as const, pattern })),
