@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Benchmark (not a test): the fabrication detector's figures, in-sample and held-out apart.
 // In-sample: what the rules were written against or fixed on: our own labelled corpus
-// (__tests__/scorers/fabrication-corpus.test.ts) and the first nine corpora written by others,
-// whose errors were read (fabrication-heldout.json, -2, -3, -4, -5, -6, -7, -8, -9). Held-out: the
-// tenth corpus (fabrication-heldout-10.json, yet another server's tools), committed before the rules
+// (__tests__/scorers/fabrication-corpus.test.ts) and the first ten corpora written by others,
+// whose errors were read (fabrication-heldout.json, -2, -3, -4, -5, -6, -7, -8, -9, -10). Held-out: the
+// eleventh corpus (fabrication-heldout-11.json, a clinic's and a school's front-desk tools), committed before the rules
 // last changed, written by someone who had read neither them nor the other corpora, never read on the
 // detector's side, measured once.
 // All are scored end to end on traces built as the agent loop records them (one fault per case,
@@ -21,8 +21,8 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const groups = [
-  { title: 'in-sample (own corpus; corpora 1 to 9, their errors read)', files: ['__tests__/scorers/fabrication-corpus.test.ts', '__tests__/scorers/fabrication-heldout.test.ts', '__tests__/scorers/fabrication-heldout-2.test.ts', '__tests__/scorers/fabrication-heldout-3.test.ts', '__tests__/scorers/fabrication-heldout-4.test.ts', '__tests__/scorers/fabrication-heldout-5.test.ts', '__tests__/scorers/fabrication-heldout-6.test.ts', '__tests__/scorers/fabrication-heldout-7.test.ts', '__tests__/scorers/fabrication-heldout-8.test.ts', '__tests__/scorers/fabrication-heldout-9.test.ts'] },
-  { title: 'held-out (corpus 10, never read, measured once)', files: ['__tests__/scorers/fabrication-heldout-10.test.ts'] },
+  { title: 'in-sample (own corpus; corpora 1 to 10, their errors read)', files: ['__tests__/scorers/fabrication-corpus.test.ts', '__tests__/scorers/fabrication-heldout.test.ts', '__tests__/scorers/fabrication-heldout-2.test.ts', '__tests__/scorers/fabrication-heldout-3.test.ts', '__tests__/scorers/fabrication-heldout-4.test.ts', '__tests__/scorers/fabrication-heldout-5.test.ts', '__tests__/scorers/fabrication-heldout-6.test.ts', '__tests__/scorers/fabrication-heldout-7.test.ts', '__tests__/scorers/fabrication-heldout-8.test.ts', '__tests__/scorers/fabrication-heldout-9.test.ts', '__tests__/scorers/fabrication-heldout-10.test.ts'] },
+  { title: 'held-out (corpus 11, never read, measured once)', files: ['__tests__/scorers/fabrication-heldout-11.test.ts'] },
 ];
 
 console.log('fabrication detector (fabricated class, end to end, one fault per case)');
@@ -36,7 +36,7 @@ for (const group of groups) {
     const trimmed = line.trim();
     if (/^fabrication (corpus|held-out)/.test(trimmed)) console.log(`  ${trimmed.replace(/; \d+ answer\(s\) not given.*$/s, '')}`);
     else if (trimmed.startsWith('by language')) console.log(`      ${trimmed}`);
-    const figure = /^fabrication held-out 10 .*precision ([\d.]+) .*recall ([\d.]+)/.exec(trimmed);
+    const figure = /^fabrication held-out 11 .*precision ([\d.]+) .*recall ([\d.]+)/.exec(trimmed);
     if (figure) heldOut = { precision: Number(figure[1]), recall: Number(figure[2]) };
   }
   if (run.status !== 0) {
@@ -62,8 +62,9 @@ recorded while each corpus was still held out (fabricated class):
   corpus 7 (120 answers, 34 languages, frozen before corpus 6's fixes were final), 2026-12-03: P 0.948 (55/58) R 0.917 (55/60); errors read since
   corpus 8 (120 answers, 37 languages, frozen before corpus 7's fixes were final), 2026-12-03: P 0.900 (54/60) R 0.900 (54/60); errors read since
   corpus 9 (120 answers, a support desk's tools, frozen before corpus 8's fixes were final), 2026-12-03: P 0.790 (49/62) R 0.817 (49/60); errors read since
-  corpus 10 (120 answers, an IT/ops server's tools, committed before corpus 9's fixes were final), 2026-12-03: P 0.917 (44/48) R 0.733 (44/60)
-  pooled, corpora 5 to 10 as first measured: P 0.890 (307/345) R 0.853 (307/360)
+  corpus 10 (120 answers, an IT/ops server's tools, committed before corpus 9's fixes were final), 2026-12-03: P 0.917 (44/48) R 0.733 (44/60); errors read since
+  corpus 11 (120 answers, a clinic's and a school's front-desk tools, committed before corpus 10's fixes were final), 2026-12-03: P 0.863 (44/51) R 0.733 (44/60)
+  pooled, corpora 5 to 11 as first measured: P 0.886 (351/396) R 0.836 (351/420)
 `);
 if (heldOut) {
   const met = heldOut.precision >= 0.95 && heldOut.recall >= 0.9;
