@@ -49,14 +49,20 @@ export function definitionText(definition: unknown): string {
   return parts.join('\n').slice(0, MAX_CHARS).normalize('NFKC').toLowerCase();
 }
 
-function hash(text: string, mask: number): number {
-  let h = 0x811c9dc5; // FNV-1a over UTF-16 units
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0) & mask;
-}
+// FNV-1a over UTF-16 units, fed piece by piece: a feature's hash is that of its name ("c:" and the
+// n-gram, "w:" and the word) without building the string.
+const FNV_PRIME = 0x01000193;
+const feed = (h: number, text: string): number => {
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h;
+};
+const WORD = feed(0x811c9dc5, 'w:');
+const PAIR = feed(0x811c9dc5, 'b:');
+const GRAM = feed(0x811c9dc5, 'c:');
 
 const TOKEN = /[\p{L}\p{M}\p{N}_]+|[^\s\p{L}\p{M}\p{N}]/gu;
-const NEGATIONS = new RegExp(NEGATION.source, 'giu');
+/** Negations read per text at most: a hostile text of ten thousand "no"s costs no more than this. */
+const MAX_NEGATIONS = 500;
 /** A negation reaches to the end of its clause, at most this far: "do not include credentials, tokens or keys". */
 const NEGATION_REACH = 80;
 const CLAUSE_END = /[.;:!?\n。；！？]/;
@@ -64,11 +70,15 @@ const CLAUSE_END = /[.;:!?\n。；！？]/;
 /** The tokens, each with whether a negation before it in its clause covers it. */
 function tokens(text: string): Array<{ token: string; negated: boolean }> {
   const scopes: Array<[number, number]> = [];
-  for (const match of text.matchAll(NEGATIONS)) {
-    const start = match.index + match[0].length;
+  // The lexicon's own NEGATION, searched from each end on: a global copy would be compiled again (its Unicode alternations cost tens of milliseconds).
+  for (let from = 0; scopes.length < MAX_NEGATIONS; ) {
+    const match = NEGATION.exec(from === 0 ? text : text.slice(from));
+    if (!match) break;
+    const start = from + match.index + Math.max(1, match[0].length);
     const rest = text.slice(start, start + NEGATION_REACH);
     const end = rest.search(CLAUSE_END);
     scopes.push([start, start + (end < 0 ? rest.length : end)]);
+    from = start;
   }
   // Tokens and scopes both come in order: one sweep, however many negations a hostile text holds.
   const out: Array<{ token: string; negated: boolean }> = [];
@@ -88,10 +98,18 @@ function tokenFeatures(text: string, bits: number): number[][] {
   const list = tokens(text);
   return list.map(({ token, negated }, index) => {
     const mark = negated ? '¬' : '';
-    const features = [hash(`w:${mark}${token}`, mask)];
-    if (index + 1 < list.length) features.push(hash(`b:${mark}${token} ${list[index + 1]!.token}`, mask));
-    const padded = `<${token}>`;
-    for (let n = MIN_GRAM; n <= MAX_GRAM; n++) for (let at = 0; at + n <= padded.length; at++) features.push(hash(`c:${padded.slice(at, at + n)}`, mask));
+    const features = [(feed(feed(WORD, mark), token) >>> 0) & mask];
+    if (index + 1 < list.length) features.push((feed(feed(feed(feed(PAIR, mark), token), ' '), list[index + 1]!.token) >>> 0) & mask);
+    // Character n-grams of "<token>", 3 to 5 long: each start's hash grows by one character per length.
+    const length = token.length + 2;
+    const at = (i: number) => (i === 0 ? 60 : i === length - 1 ? 62 : token.charCodeAt(i - 1)); // "<" and ">"
+    for (let start = 0; start + MIN_GRAM <= length; start++) {
+      let h = GRAM;
+      for (let n = 1; n <= MAX_GRAM && start + n <= length; n++) {
+        h = Math.imul(h ^ at(start + n - 1), FNV_PRIME);
+        if (n >= MIN_GRAM) features.push((h >>> 0) & mask);
+      }
+    }
     return features;
   });
 }
@@ -115,9 +133,33 @@ const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** How likely the definition's text is poisoned, 0–1. */
 export function classify(model: ClassifierModel, text: string): { probability: number } {
-  let z = model.bias;
-  for (const [feature, value] of featureVector(text, model.bits)) z += (model.weights.get(feature) ?? 0) * value;
-  return { probability: sigmoid(z) };
+  // The same sum as over featureVector(), without a Map: the features sorted, counted in runs, looked up in a dense table.
+  const dense = denseWeights(model);
+  const all = Uint32Array.from(tokenFeatures(text, model.bits).flat()).sort();
+  let dot = 0;
+  let norm = 0;
+  for (let start = 0; start < all.length; ) {
+    let end = start + 1;
+    while (end < all.length && all[end] === all[start]) end++;
+    const value = 1 + Math.log(end - start);
+    norm += value * value;
+    dot += dense[all[start]!]! * value;
+    start = end;
+  }
+  return { probability: sigmoid(model.bias + (norm === 0 ? 0 : dot / Math.sqrt(norm))) };
+}
+
+const denseTables = new WeakMap<ClassifierModel, Float32Array>();
+
+/** The weights (float32 as stored) as a table indexed by feature (4 MB for 2^20 features), built once per model. */
+function denseWeights(model: ClassifierModel): Float32Array {
+  let table = denseTables.get(model);
+  if (!table) {
+    table = new Float32Array(1 << model.bits);
+    for (const [feature, weight] of model.weights) table[feature] = weight;
+    denseTables.set(model, table);
+  }
+  return table;
 }
 
 /** The words whose features push hardest towards "poisoned", heaviest first: what a finding names. */

@@ -139,8 +139,26 @@ function commonWords(text: string): number {
   return (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => COMMON.has(word)).length;
 }
 
-/** The string as listed (hidden characters revealed) and every decoded reading of it, bounded. */
+/** The string as listed (hidden characters revealed) and every decoded reading of it, bounded (a fresh array each call). */
 export function readings(text: string): Reading[] {
+  const known = remembered.get(text);
+  if (known) return [...known];
+  const out = decode(text);
+  // The poisoning rules and the classifier read the same strings: decoded once, within a budget of characters.
+  rememberedChars += text.length + out.reduce((sum, reading) => sum + reading.text.length, 0);
+  if (rememberedChars > REMEMBER_CHARS) {
+    remembered.clear();
+    rememberedChars = 0;
+  }
+  remembered.set(text, out);
+  return [...out];
+}
+
+const REMEMBER_CHARS = 4_000_000;
+const remembered = new Map<string, Reading[]>();
+let rememberedChars = 0;
+
+function decode(text: string): Reading[] {
   const out: Reading[] = [];
   const tagged = TAGS.test(text);
   TAGS.lastIndex = 0;
