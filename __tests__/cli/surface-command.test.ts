@@ -1,18 +1,25 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { runCliProcess } from '../helpers/cli-process.js';
 import { REFERENCE_SERVER } from '../helpers/conformance.js';
+import { freePort } from '../helpers/echo-server.js';
 
 const SURFACE_SERVER = fileURLToPath(new URL('../fixtures/servers/surface-server.mjs', import.meta.url));
 const server = (args: string) => `node ${JSON.stringify(SURFACE_SERVER)} ${args}`;
 
+const made: string[] = [];
 async function tempDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'mcp-evals-surface-'));
+  const dir = await mkdtemp(join(tmpdir(), 'mcp-evals-surface-'));
+  made.push(dir);
+  return dir;
 }
+afterAll(async () => {
+  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
+});
 
 const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8'));
 
@@ -94,7 +101,8 @@ describe('mcp-evals surface', () => {
 
   it('analyses a Streamable HTTP server of the 2025-11-25 era too', async () => {
     const dir = await tempDir();
-    const port = 41000 + (process.pid % 2000);
+    // A port the system hands out: one derived from the pid collided with another worker's under load.
+    const port = await freePort();
     const url = `http://127.0.0.1:${port}/mcp`;
     const start = `node ${JSON.stringify(REFERENCE_SERVER)} --http --port ${port} --era=2025-11-25`;
     const result = await runCli(['surface', '--url', url, '--start', start, '--ready-url', `http://127.0.0.1:${port}/healthz`, '--out', dir]);
