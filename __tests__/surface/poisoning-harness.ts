@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { analyzeSurface } from '../../src/core/surface/analyze.js';
 import { POISONING_FINDINGS } from '../../src/core/surface/catalog.js';
 import { classify, definitionText, poisoningModel } from '../../src/core/surface/classifier.js';
-import { findPoisoning } from '../../src/core/surface/poisoning.js';
+import { lexiconSurface } from './lexicons.js';
 
 export interface CorpusCounts {
   poisoned: number;
@@ -29,7 +29,7 @@ export async function measureCorpus(path: string): Promise<CorpusCounts> {
 
 /** What the lexicons alone flag, before the classifier weighs them: the figure of earlier rounds. */
 export async function measureLexiconsAlone(path: string): Promise<CorpusCounts> {
-  return tally(path, async (tool) => findPoisoning([{ kind: 'tool', name: String(tool.name), value: tool }], [String(tool.name)]).some((item) => item.level !== 'note'));
+  return tally(path, async (tool) => lexiconSurface({ tools: [tool], prompts: [], resources: [], resourceTemplates: [], problems: [] }).findings.some((item) => item.level !== 'note'));
 }
 
 /** What the classifier alone would flag above `threshold` (it never flags alone as shipped: suspicion.ts), for the record. */

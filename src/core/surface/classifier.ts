@@ -114,39 +114,41 @@ function tokenFeatures(text: string, bits: number): number[][] {
   });
 }
 
-/** The feature vector: log counts, scaled to length 1 (a long description weighs no more than a short one). */
-export function featureVector(text: string, bits: number): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const features of tokenFeatures(text, bits)) for (const feature of features) counts.set(feature, (counts.get(feature) ?? 0) + 1);
+/** The distinct features, ascending, and their values: log counts, scaled to length 1 (a long description weighs no more than a short one). */
+function weightedFeatures(text: string, bits: number): { features: Uint32Array; values: Float64Array } {
+  const all = Uint32Array.from(tokenFeatures(text, bits).flat()).sort();
+  const features: number[] = [];
+  const values: number[] = [];
   let norm = 0;
-  for (const [feature, count] of counts) {
-    const value = 1 + Math.log(count);
-    counts.set(feature, value);
+  for (let start = 0; start < all.length; ) {
+    let end = start + 1;
+    while (end < all.length && all[end] === all[start]) end++;
+    const value = 1 + Math.log(end - start);
+    features.push(all[start]!);
+    values.push(value);
     norm += value * value;
+    start = end;
   }
   norm = Math.sqrt(norm) || 1;
-  for (const [feature, value] of counts) counts.set(feature, value / norm);
-  return counts;
+  return { features: Uint32Array.from(features), values: Float64Array.from(values, (value) => value / norm) };
+}
+
+/** The feature vector, as a map from feature to value. */
+export function featureVector(text: string, bits: number): Map<number, number> {
+  const { features, values } = weightedFeatures(text, bits);
+  return new Map(Array.from(features, (feature, index) => [feature, values[index]!]));
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** How likely the definition's text is poisoned, 0–1. */
 export function classify(model: ClassifierModel, text: string): { probability: number } {
-  // The same sum as over featureVector(), without a Map: the features sorted, counted in runs, looked up in a dense table.
+  // A dense table rather than the model's Map: one array read per feature, on every tool of every run.
   const dense = denseWeights(model);
-  const all = Uint32Array.from(tokenFeatures(text, model.bits).flat()).sort();
-  let dot = 0;
-  let norm = 0;
-  for (let start = 0; start < all.length; ) {
-    let end = start + 1;
-    while (end < all.length && all[end] === all[start]) end++;
-    const value = 1 + Math.log(end - start);
-    norm += value * value;
-    dot += dense[all[start]!]! * value;
-    start = end;
-  }
-  return { probability: sigmoid(model.bias + (norm === 0 ? 0 : dot / Math.sqrt(norm))) };
+  const { features, values } = weightedFeatures(text, model.bits);
+  let z = model.bias;
+  for (let index = 0; index < features.length; index++) z += dense[features[index]!]! * values[index]!;
+  return { probability: sigmoid(z) };
 }
 
 const denseTables = new WeakMap<ClassifierModel, Float32Array>();

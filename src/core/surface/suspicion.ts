@@ -1,4 +1,4 @@
-import { finding } from './catalog.js';
+import { finding, POISONING_FINDINGS } from './catalog.js';
 import { classify, definitionText, heaviestWords, type ClassifierModel } from './classifier.js';
 import type { NamedDefinition } from './poisoning.js';
 import type { SurfaceFinding } from './types.js';
@@ -21,12 +21,16 @@ export const SUSPECT = 0.9;
 
 /** Lexicon findings of wording, which a reading as clean lowers to a note. */
 export const SOFT_FINDINGS = new Set(['model-instruction', 'secret-reference', 'data-request', 'exfiltration-url', 'tool-shadowing', 'hidden-parameter']);
-const POISONING = new Set([...SOFT_FINDINGS, 'hidden-characters']);
 
 export function weighPoisoning(model: ClassifierModel, tools: readonly NamedDefinition[], findings: SurfaceFinding[]): SurfaceFinding[] {
   const out = [...findings];
+  // Each tool's poisoning findings, by position, gathered once (a list of thousands is not searched per tool).
+  const byTool = new Map<string, number[]>();
+  out.forEach((item, index) => {
+    if (item.kind === 'tool' && POISONING_FINDINGS.has(item.id) && item.level !== 'note') byTool.set(item.name, [...(byTool.get(item.name) ?? []), index]);
+  });
   for (const tool of tools) {
-    const own = out.filter((item) => item.kind === 'tool' && item.name === tool.name && POISONING.has(item.id) && item.level !== 'note');
+    const own = byTool.get(tool.name) ?? [];
     const text = definitionText(tool.value);
     const { probability } = classify(model, text);
     if (own.length === 0) {
@@ -44,9 +48,10 @@ export function weighPoisoning(model: ClassifierModel, tools: readonly NamedDefi
       continue;
     }
     if (probability >= CLEAR) continue;
-    for (const item of own) {
+    for (const index of own) {
+      const item = out[index]!;
       if (!SOFT_FINDINGS.has(item.id)) continue;
-      out[out.indexOf(item)] = { ...item, level: 'note', message: `${item.message} (a note: the classifier reads this definition as ordinary documentation, ${probability.toFixed(2)})` };
+      out[index] = { ...item, level: 'note', message: `${item.message} (a note: the classifier reads this definition as ordinary documentation, ${probability.toFixed(2)})` };
     }
   }
   return out;
