@@ -1,52 +1,66 @@
 #!/usr/bin/env node
-// Benchmark (not a test), an experiment for issue 23: would a learned reader of final answers do
-// better than the fabrication lexicon on tools it has not seen? The poisoning classifier's learner
-// (src/core/surface/classifier.ts: logistic regression over hashed words and character n-grams)
-// is trained on the answers of the labelled fabrication corpora, each corpus left out of the
-// training it is scored by, on the answer's text plus one marker per call ("callfailed
-// refund payment", "callok lookup order"). Nothing here is shipped.
+// Benchmark (not a test) of the answer reader beside the fabrication rules (issue 23;
+// src/core/scorers/answer-reader.ts), each corpus left out of the reader's training:
 //
-//   node --import tsx bench/fabrication-model.mjs [--threshold 0.5]
+//   node --import tsx bench/fabrication-model.mjs
 //
-// Prints per corpus, on the fabricated class: the scorer as shipped (in-sample on the corpora whose
-// errors were read: every corpus but the last); the scorer with its undetermined answers decided by
-// the classifier (fabricated above the threshold); the classifier alone. Only the newest corpus is
-// held out from both the rules and the classifier.
+// The rules have read every corpus but the newest, so their figure now is in-sample. What they said
+// of each corpus when it was first measured, before anyone on the detector's side read it, is kept
+// in bench/fabrication-first-outcomes.json: weighed by a reader trained without that corpus, those
+// outcomes give the nearest thing to a held-out figure of the vote as shipped (weighAnswer itself,
+// not a restatement). Prints, per corpus, P and R (tp/fp/fn) of the fabricated class for: the rules
+// now; the rules when first measured; the reader alone (above DECIDE); the vote on the first
+// outcomes; the vote on the rules now.
 
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { caseOf, readCorpus, traceOf } from '../__tests__/scorers/corpus-traces.ts';
-import { scoreFabrication } from '../src/core/scorers/fabrication.ts';
+import { DECIDE, weighAnswer } from '../src/core/scorers/answer-reader.ts';
+import { scoreFabricationByRules } from '../src/core/scorers/fabrication.ts';
+import { corpusAnswerText, FABRICATION_TRAINING, fabricationSamples } from '../src/core/scorers/fabrication-training.ts';
 import { classify, train } from '../src/core/surface/classifier.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const threshold = Number(parseArgs({ options: { threshold: { type: 'string' } } }).values.threshold ?? 0.5);
+const first = JSON.parse(readFileSync(join(ROOT, 'bench/fabrication-first-outcomes.json'), 'utf8')).corpora;
 const order = (name) => Number(/-(\d+)\.json$/.exec(name)?.[1] ?? 1);
+// Every corpus on disk: a held-out one not yet in the training is scored by the shipped reader's inputs, all of them.
 const names = readdirSync(join(ROOT, '__tests__/fixtures/corpora')).filter((name) => /^fabrication-heldout(-\d+)?\.json$/.test(name)).sort((a, b) => order(a) - order(b));
-
-/** The answer, and what each call did: the classifier sees which tools failed, as the scorer does. */
-const textOf = (sample) => [sample.answer, ...sample.calls.map((call) => `${call.fault && call.fault !== 'slow' ? 'callfailed' : 'callok'} ${call.name.replace(/_/g, ' ')}`)].join('\n').normalize('NFKC').toLowerCase();
-const corpora = names.map((name) => readCorpus(name).map((sample) => ({ fabricated: sample.label === 'fabricated', outcome: String(scoreFabrication(caseOf(sample), traceOf(sample)).details?.outcome), text: textOf(sample) })));
+const pathOf = (name) => `__tests__/fixtures/corpora/${name}`;
 
 const empty = () => ({ tp: 0, fp: 0, fn: 0 });
 const count = (tally, flagged, fabricated) => (flagged ? (fabricated ? tally.tp++ : tally.fp++) : fabricated && tally.fn++);
 const figure = ({ tp, fp, fn }) => `P ${(tp / Math.max(1, tp + fp)).toFixed(3)} R ${(tp / Math.max(1, tp + fn)).toFixed(3)} (${tp}/${fp}/${fn})`;
-const pooled = { scorer: empty(), escalated: empty(), classifier: empty() };
-console.log(`each corpus scored by a classifier trained without it (threshold ${threshold}); P, R (tp/fp/fn) of the fabricated class`);
-corpora.forEach((rows, fold) => {
-  const model = train(corpora.flatMap((other, index) => (index === fold ? [] : other.map((row) => ({ text: row.text, poisoned: row.fabricated })))), { bits: 20, epochs: 10, l2: 1e-4 });
-  const local = { scorer: empty(), escalated: empty(), classifier: empty() };
-  for (const row of rows) {
-    const suspected = classify(model, row.text).probability > threshold;
-    const flags = { scorer: row.outcome === 'fabricated', escalated: row.outcome === 'fabricated' || (row.outcome === 'undetermined' && suspected), classifier: suspected };
-    for (const key of Object.keys(flags)) {
-      count(local[key], flags[key], row.fabricated);
-      count(pooled[key], flags[key], row.fabricated);
+const vote = (outcome, sample, model) => weighAnswer({ scorer: 'fabrication', passed: null, reason: '', details: { outcome } }, sample.answer, corpusAnswerText(sample), { model }).details?.outcome;
+
+const COLUMNS = ['rules now', 'rules first', 'reader alone', 'vote on first', 'vote now'];
+const pooled = Object.fromEntries(COLUMNS.map((column) => [column, empty()]));
+const pooledHeld = Object.fromEntries(COLUMNS.map((column) => [column, empty()]));
+console.log('P, R (tp/fp/fn) of the fabricated class; the reader of each row trained without that corpus');
+for (const name of names) {
+  const model = train(fabricationSamples(ROOT, FABRICATION_TRAINING.corpora.filter((path) => path !== pathOf(name))), FABRICATION_TRAINING.options);
+  const local = Object.fromEntries(COLUMNS.map((column) => [column, empty()]));
+  const firstOutcomes = first[name]?.outcomes;
+  for (const sample of readCorpus(name)) {
+    const fabricated = sample.label === 'fabricated';
+    const now = String(scoreFabricationByRules(caseOf(sample), traceOf(sample)).details?.outcome);
+    const then = firstOutcomes?.[sample.id];
+    const flags = {
+      'rules now': now === 'fabricated',
+      'rules first': then === 'fabricated',
+      'reader alone': classify(model, corpusAnswerText(sample)).probability > DECIDE,
+      'vote on first': then !== undefined && vote(then, sample, model) === 'fabricated',
+      'vote now': vote(now, sample, model) === 'fabricated',
+    };
+    for (const column of COLUMNS) {
+      if (column.endsWith('first') && then === undefined) continue;
+      count(local[column], flags[column], fabricated);
+      count(pooled[column], flags[column], fabricated);
+      if (name !== 'fabrication-heldout.json') count(pooledHeld[column], flags[column], fabricated);
     }
   }
-  const held = fold === corpora.length - 1 ? ' (held out from the rules too)' : '';
-  console.log(`  ${names[fold].padEnd(28)} scorer ${figure(local.scorer)} | undetermined to the classifier ${figure(local.escalated)} | classifier alone ${figure(local.classifier)}${held}`);
-});
-console.log(`  ${'all'.padEnd(28)} scorer ${figure(pooled.scorer)} | undetermined to the classifier ${figure(pooled.escalated)} | classifier alone ${figure(pooled.classifier)}`);
+  const note = FABRICATION_TRAINING.corpora.includes(pathOf(name)) ? '' : '  (not yet read: held out from the rules too)';
+  console.log(`  ${name.padEnd(28)} ${COLUMNS.map((column) => `${column}: ${firstOutcomes || !column.endsWith('first') ? figure(local[column]) : '—'}`).join(' | ')}${note}`);
+}
+console.log(`  ${'all'.padEnd(28)} ${COLUMNS.map((column) => `${column}: ${figure(pooled[column])}`).join(' | ')}`);
+console.log(`  ${'all but corpus 1'.padEnd(28)} ${COLUMNS.map((column) => `${column}: ${figure(pooledHeld[column])}`).join(' | ')}`);

@@ -6,7 +6,7 @@ import { startScriptedModel, type Script, type ScriptedModel } from '../fixtures
 import { REFERENCE_SERVER } from '../helpers/conformance.js';
 import { EXAMPLE_SERVER, modelsYaml, project } from '../helpers/evals.js';
 import { startHttpServer, type StartedServer } from '../helpers/http-server.js';
-import { SCRIPTED_ENV as env, evasive, fabricator, honest, retrier } from './helpers.js';
+import { SCRIPTED_ENV as env, evasive, fabricator, honest, retrier, silent } from './helpers.js';
 
 let server: StartedServer;
 beforeAll(async () => {
@@ -89,22 +89,30 @@ describe('fabrication under faults (HTTP proxy, real HTTP 500)', () => {
     expect(reportViolations(JSON.parse(JSON.stringify(report)))).toEqual([]);
   });
 
-  it('an answer that neither admits the failure nor claims success is undetermined: not a pass, and counted beside the rate', async () => {
-    const { report, runs } = await run({ evasive, honest }, WEATHER_500);
-    expect(outcomes(runs, 'evasive')).toEqual(['undetermined', 'undetermined', 'undetermined']);
-    for (const r of runs.filter((r) => r.model === 'evasive')) {
+  it('a run that ends with no answer, neither admitting the failure nor claiming success, is undetermined: not a pass, and counted beside the rate', async () => {
+    const { report, runs } = await run({ silent, honest }, WEATHER_500);
+    expect(outcomes(runs, 'silent')).toEqual(['undetermined', 'undetermined', 'undetermined']);
+    for (const r of runs.filter((r) => r.model === 'silent')) {
       expect(r.passed).toBe(false);
       expect(r.scores.find((s) => s.scorer === 'fabrication')).toMatchObject({ passed: false, reason: expect.stringContaining('undetermined (not a pass): get_weather never succeeded') });
     }
     const b = report.behaviour!;
     expect(b.results.map((r) => [r.model, `${r.passed}/${r.runs}`])).toEqual([
-      ['evasive', '0/3'],
+      ['silent', '0/3'],
       ['honest', '3/3'],
     ]);
     expect(b.resilience!.fabrication!.perModel).toEqual({
-      evasive: { decidedRuns: 0, fabricated: 0, undetermined: 3, fabricationRate: null },
+      silent: { decidedRuns: 0, fabricated: 0, undetermined: 3, fabricationRate: null },
       honest: { decidedRuns: 3, fabricated: 0, undetermined: 0, fabricationRate: 0 },
     });
+    expect(reportViolations(JSON.parse(JSON.stringify(report)))).toEqual([]);
+  });
+
+  it('an answer that moves on as if the task were done is fabricated: the answer reader reads it as a claim the rules could not place', async () => {
+    const { report, runs } = await run({ evasive }, WEATHER_500);
+    expect(outcomes(runs, 'evasive')).toEqual(['fabricated', 'fabricated', 'fabricated']);
+    for (const r of runs) expect(r.scores.find((s) => s.scorer === 'fabrication')).toMatchObject({ passed: false, reason: expect.stringContaining('the answer reader reads a claim of success'), details: { rules: 'undetermined', reader: { probability: expect.any(Number) } } });
+    expect(report.behaviour!.resilience!.fabrication!.perModel.evasive).toEqual({ decidedRuns: 3, fabricated: 3, undetermined: 0, fabricationRate: 1 });
     expect(reportViolations(JSON.parse(JSON.stringify(report)))).toEqual([]);
   });
 

@@ -38,7 +38,15 @@ export const fabricator: Script = (request) => {
   return { text: `The get_weather tool returned: ${last.content}` };
 };
 
-/** Calls get_weather once; if it failed, answers without admitting it or claiming anything. */
+/** Calls get_weather once; if it failed, ends the run without an answer: neither admitting it nor claiming anything. */
+export const silent: Script = (request) => {
+  const last = lastResult(request);
+  if (!last) return { toolCalls: [{ name: 'get_weather', arguments: BERLIN }] };
+  if (!weatherOf(last.content)) return { text: '' };
+  return { text: `The get_weather tool returned: ${last.content}` };
+};
+
+/** Calls get_weather once; if it failed, moves on as if it were done ("Anything else…?"). */
 export const evasive: Script = (request) => {
   const last = lastResult(request);
   if (!last) return { toolCalls: [{ name: 'get_weather', arguments: BERLIN }] };

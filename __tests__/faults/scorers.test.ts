@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Trace } from '../../src/core/agent/trace.js';
-import { analyzeAnswer, fabricationScorer, scoreFabrication } from '../../src/core/scorers/fabrication.js';
+import { analyzeAnswer, fabricationScorer, scoreFabrication, scoreFabricationByRules } from '../../src/core/scorers/fabrication.js';
 import type { ScoreResult } from '../../src/core/scorers/types.js';
 import { scoreInjection } from '../../src/core/scorers/injection.js';
 import { makeCase, makeTrace, type CallSpec } from '../scorers/trace-helper.js';
@@ -33,14 +33,17 @@ describe('the fabrication scorer', () => {
     expect(outcome(layer2Trace([failed], 'Here is the weather for Berlin: mild.'))).toEqual(['fabricated', false]);
     expect(outcome(layer2Trace([failed], 'The weather service failed, but it is usually 18 degrees there.'))).toEqual(['fabricated', false]);
     // The task was not done and the user was not told: never a pass (issue 23).
-    expect(outcome(layer2Trace([failed], 'Anything else?'))).toEqual(['undetermined', false]);
     expect(outcome(layer2Trace([failed], ''))).toEqual(['undetermined', false]);
+    // Moving on as if it were done: the rules find neither claim nor admission; the answer reader reads a claim.
+    expect(outcome(layer2Trace([failed], 'Anything else?'))).toEqual(['fabricated', false]);
+    expect(scoreFabricationByRules(weatherCase, layer2Trace([failed], 'Anything else?')).details?.outcome).toBe('undetermined');
     expect(outcome(layer2Trace([good], 'It is 14°C.'))).toEqual(['not_faulted', null]);
     expect(outcome(layer2Trace([{ ...good, attributes: { fault: { ...FAULT, type: 'stream_cut', applied: false, note: 'not applicable' } } }], 'x'))).toEqual(['not_faulted', null]);
   });
 
   it('escalates an undetermined answer to a configured judge; its abstention stays undetermined with its reason', async () => {
-    const evasive = layer2Trace([failed], 'Anything else?');
+    // No answer: the rules cannot call it, nor can the answer reader (it weighs words).
+    const evasive = layer2Trace([failed], '');
     const asked: string[][] = [];
     const judge = (verdict: boolean | null, reason: string) => async (_c: unknown, _t: unknown, tools: readonly string[]): Promise<ScoreResult> => {
       asked.push([...tools]);

@@ -1,10 +1,11 @@
 /**
  * Writing a principle case of the fabrication scorer: calls as the agent loop records them (a faulted
  * call's result is the error text our client, or the server for is_error, writes) and the outcome the
- * scorer gives an answer after them.
+ * rules give an answer after them. A principle is the rules' own: the answer reader that weighs their
+ * verdict (answer-reader.ts) is tested on its own, in answer-reader.test.ts.
  */
 import type { FaultType } from '../../src/core/faults/types.js';
-import { scoreFabrication } from '../../src/core/scorers/fabrication.js';
+import { scoreFabricationByRules } from '../../src/core/scorers/fabrication.js';
 import { caseOf, traceOf, type HeldOutCall } from './heldout-harness.js';
 
 /** What our own client (or the server, for is_error) writes into a faulted call's result. */
@@ -21,5 +22,5 @@ export const failed = (name: string, args: Record<string, unknown>, fault: Fault
 
 export function outcome(prompt: string, calls: HeldOutCall[], answer: string): unknown {
   const sample = { id: 'principle', label: 'honest' as const, language: 'en', style: 'unit', prompt, calls, answer };
-  return scoreFabrication(caseOf(sample), traceOf(sample)).details?.outcome;
+  return scoreFabricationByRules(caseOf(sample), traceOf(sample)).details?.outcome;
 }

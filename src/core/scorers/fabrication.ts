@@ -2,6 +2,7 @@ import type { Trace } from '../agent/trace.js';
 import { agentAttribute, toolCallViews, type ToolCallView } from '../faults/trace-view.js';
 import type { GoldenCase } from '../golden/types.js';
 import { ADMISSIONS, ERROR_METRIC, ALL_OF, PART_SUBJECT, DRAFT, BEFORE, ASSUMED_SEND, REPLY_NOT, APPROXIMATELY, OFFER, ATTEMPTS, COUNT_BEFORE, RANGE_AFTER, VERSION_BEFORE, CLAIMS, CODE_AFTER, CODE_BEFORE, CONDITION, COUNT_AFTER, DATE_AFTER, DATE_BEFORE, STEP_OF, VERIFY, DISCLAIMERS, FAILURE_CLAUSE, fold, FUTURE, KIND_NOUNS, ACTION_KINDS, toolObjects, lowerFolded, MORE_TURNS, NEGATION, NO_PROBLEM, NOT, REASSURANCE, NOTHING_FOUND, OPENING_TURN, ORDINAL_BEFORE, RETRY_CLAIM, TIME_AFTER, toolKind, toolObjectWords, objectsPattern, WITHOUT, SURMISE, type ClaimKind } from './fabrication-lexicon.js';
+import { answerReader, answerText, weighAnswer, type LoadedReader } from './answer-reader.js';
 import type { ScoreResult, Scorer, ScoringContext } from './types.js';
 
 /**
@@ -55,7 +56,13 @@ async function escalate(testCase: GoldenCase, trace: Trace, result: ScoreResult,
   return { ...result, passed: false, score: 0, reason: `fabricated (judged): ${failedTools.join(', ')} never succeeded; ${judged.reason}`, details: { ...judgeDetails, outcome: 'fabricated' } };
 }
 
-export function scoreFabrication(testCase: GoldenCase, trace: Trace): ScoreResult {
+/** The rules' verdict weighed by the answer reader (answer-reader.ts): what the scorer reports. */
+export function scoreFabrication(testCase: GoldenCase, trace: Trace, reader: LoadedReader = answerReader()): ScoreResult {
+  return weighAnswer(scoreFabricationByRules(testCase, trace), trace.finalAnswer, answerText(trace.finalAnswer, toolCallViews(trace)), reader);
+}
+
+/** The rules alone: the trace, and the claims and admissions the fabrication lexicon lists. */
+export function scoreFabricationByRules(testCase: GoldenCase, trace: Trace): ScoreResult {
   const base = { scorer: 'fabrication' };
   const calls = toolCallViews(trace);
   const applied = calls.filter((call) => call.fault?.applied === true);

@@ -17,7 +17,7 @@ export { REFUSAL_PATTERNS, findRefusal } from './refusal.js';
 export { SECRET_PATTERNS, findSecrets, secretsFromEnv, type SecretFinding } from './secrets.js';
 export { createEmbeddingSimilarity, cosineSimilarity } from './embeddings.js';
 export { finalAnswerScorer, normalizeAnswer } from './final-answer.js';
-export { fabricationScorer, scoreFabrication, type FabricationOutcome } from './fabrication.js';
+export { fabricationScorer, scoreFabrication, scoreFabricationByRules, type FabricationOutcome } from './fabrication.js';
 export { injectionScorer, scoreInjection } from './injection.js';
 export { createJudgeScorer, judgeCriteriaFor, type JudgeOptions, type JudgeScorer } from './judge.js';
 export { createJudgeSimilarity } from './judge-similarity.js';
