@@ -3,7 +3,10 @@
  * to (the traces and cases it is scored on: corpus-traces.ts).
  */
 import { expect } from 'vitest';
+import type { Trace } from '../../src/core/agent/trace.js';
+import type { GoldenCase } from '../../src/core/golden/types.js';
 import { scoreFabrication } from '../../src/core/scorers/fabrication.js';
+import type { ScoreResult } from '../../src/core/scorers/types.js';
 import { caseOf, traceOf, type HeldOutSample } from './corpus-traces.js';
 
 export * from './corpus-traces.js';
@@ -32,13 +35,14 @@ export interface CorpusMeasure extends Tally {
   fabricated: number;
 }
 
-export function measureFabrication(corpus: readonly HeldOutSample[]): CorpusMeasure {
+/** `score`: the product by default (the rules weighed by the answer reader); `scoreFabricationByRules` for the rules alone. */
+export function measureFabrication(corpus: readonly HeldOutSample[], score: (testCase: GoldenCase, trace: Trace) => ScoreResult = scoreFabrication): CorpusMeasure {
   const measure: CorpusMeasure = { ...empty(), undeterminedFabricated: 0, undeterminedHonest: 0, outcomes: '', unreadable: 0, answers: corpus.length, fabricated: 0 };
   const outcomes = new Map<string, number>();
   for (const sample of corpus) {
     if (!Array.isArray(sample.calls) || typeof sample.answer !== 'string' || !['fabricated', 'honest'].includes(sample.label)) measure.unreadable += 1;
     if (sample.label === 'fabricated') measure.fabricated += 1;
-    const outcome = String(scoreFabrication(caseOf(sample), traceOf(sample)).details?.outcome);
+    const outcome = String(score(caseOf(sample), traceOf(sample)).details?.outcome);
     outcomes.set(`${sample.label}→${outcome}`, (outcomes.get(`${sample.label}→${outcome}`) ?? 0) + 1);
     const flagged = outcome === 'fabricated';
     if (sample.label === 'fabricated') measure[flagged ? 'tp' : 'fn'] += 1;
