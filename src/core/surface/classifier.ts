@@ -67,8 +67,25 @@ const MAX_NEGATIONS = 500;
 const NEGATION_REACH = 80;
 const CLAUSE_END = /[.;:!?\n。；！？]/;
 
+/**
+ * The words for "tool" and "user" in the languages of the corpora, read as the English word. The
+ * published servers' tools, the clean text the classifier learns most from, are English: a
+ * language's own word for "tool" or "user" was seen almost only in poisoned corpus items, and
+ * weighed as poisoning by itself (a Spanish flight search that said "usa esta herramienta cuando
+ * el usuario …" scored 0.94 once corpus 12 joined the training). Read as one concept, the word
+ * weighs what "tool" and "user" weigh in English, where both classes use them.
+ */
+const CONCEPTS = new Map<string, string>([
+  ...'herramienta herramientas outil outils werkzeug werkzeuge ferramenta ferramentas strumento strumenti инструмент инструмента инструменты инструментом інструмент інструмента narzędzie narzędzia araç aracı aracını alat 工具 ツール 도구 أداة الأداة כלי ابزار टूल'
+    .split(' ')
+    .map((word): [string, string] => [word, 'tool']),
+  ...'usuario usuarios utilisateur utilisateurs nutzer nutzers benutzer benutzers usuário usuários utente utenti пользователь пользователя пользователю користувач користувача користувачу użytkownik użytkownika użytkownikowi kullanıcı kullanıcının kullanıcıya pengguna 用户 ユーザー 사용자 المستخدم המשתמש کاربر उपयोगकर्ता'
+    .split(' ')
+    .map((word): [string, string] => [word, 'user']),
+]);
+
 /** The tokens, each with whether a negation before it in its clause covers it. */
-function tokens(text: string): Array<{ token: string; negated: boolean }> {
+function tokens(text: string): Array<{ token: string; negated: boolean; concept?: boolean }> {
   const scopes: Array<[number, number]> = [];
   // The lexicon's own NEGATION, searched from each end on: a global copy would be compiled again (its Unicode alternations cost tens of milliseconds).
   for (let from = 0; scopes.length < MAX_NEGATIONS; ) {
@@ -81,13 +98,15 @@ function tokens(text: string): Array<{ token: string; negated: boolean }> {
     from = start;
   }
   // Tokens and scopes both come in order: one sweep, however many negations a hostile text holds.
-  const out: Array<{ token: string; negated: boolean }> = [];
+  const out: Array<{ token: string; negated: boolean; concept?: boolean }> = [];
   let next = 0;
   let negatedUntil = -1;
   for (const match of text.matchAll(TOKEN)) {
     while (next < scopes.length && scopes[next]![0] <= match.index) negatedUntil = Math.max(negatedUntil, scopes[next++]![1]);
     const negated = match.index < negatedUntil;
-    for (let at = 0; at < match[0].length; at += MAX_TOKEN) out.push({ token: match[0].slice(at, at + MAX_TOKEN), negated });
+    const concept = CONCEPTS.get(match[0].toLowerCase());
+    if (concept) out.push({ token: concept, negated, concept: true });
+    else for (let at = 0; at < match[0].length; at += MAX_TOKEN) out.push({ token: match[0].slice(at, at + MAX_TOKEN), negated });
   }
   return out;
 }
@@ -96,10 +115,12 @@ function tokens(text: string): Array<{ token: string; negated: boolean }> {
 function tokenFeatures(text: string, bits: number): number[][] {
   const mask = (1 << bits) - 1;
   const list = tokens(text);
-  return list.map(({ token, negated }, index) => {
+  return list.map(({ token, negated, concept }, index) => {
     const mark = negated ? '¬' : '';
     const features = [(feed(feed(WORD, mark), token) >>> 0) & mask];
     if (index + 1 < list.length) features.push((feed(feed(feed(feed(PAIR, mark), token), ' '), list[index + 1]!.token) >>> 0) & mask);
+    // A word read as its concept keeps no spelling of its own: its n-grams would say the language again.
+    if (concept) return features;
     // Character n-grams of "<token>", 3 to 5 long: each start's hash grows by one character per length.
     const length = token.length + 2;
     const at = (i: number) => (i === 0 ? 60 : i === length - 1 ? 62 : token.charCodeAt(i - 1)); // "<" and ">"

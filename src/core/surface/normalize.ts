@@ -63,7 +63,19 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
 /** A comment a Markdown renderer hides from the user and a model still reads. */
 const COMMENT = /<!--([\s\S]{8,}?)-->/g;
 /** Words common enough in English instructions that rot13 text turns up many of them once decoded. */
-const COMMON = new Set('the and to of in your you this that all every is are never do not with for from it any each call tool user'.split(' '));
+const COMMON = new Set(
+  [
+    'the and to of in your you this that all every is are never do not with for from it any each call tool user',
+    // Function words of the lexicon's other Latin-script languages: rot13 inside an Italian or Spanish description decodes to them.
+    'a e il lo la gli di da con per tra ogni tutti tutte senza sempre questo questa che non',
+    'el los las del y que en por para sin cada todo todos siempre este esta',
+    'le les des du de et pour avec sans chaque tout tous toujours ne pas ce cette',
+    'der die das und zu mit ohne jede jeden alle immer nicht dem den ist',
+    'os as do da dos das em com sem todo sempre não',
+  ]
+    .join(' ')
+    .split(' '),
+);
 
 /**
  * Cyrillic and Greek letters drawn like Latin ones: a word that mixes them with Latin letters
@@ -128,6 +140,15 @@ function ascii85(body: string): string | undefined {
   return utf8(Buffer.from(bytes));
 }
 
+/**
+ * URL escapes decoded run by run, each run as UTF-8 bytes ("%D0%BD%D0%B0" is Cyrillic): a lone
+ * "%" elsewhere ("100% of calls") or a run that is no UTF-8 leaves the rest readable.
+ */
+function percentDecoded(text: string): string {
+  const spaced = /%[0-9A-Fa-f]{2}/.test(text) && !/\s/.test(text) ? text.replace(/\+/g, ' ') : text;
+  return spaced.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => utf8(Buffer.from(run.replace(/%/g, ''), 'hex')) ?? run);
+}
+
 function rot13(text: string): string {
   return text.replace(/[a-z]/gi, (char) => {
     const base = char <= 'Z' ? 65 : 97;
@@ -136,7 +157,8 @@ function rot13(text: string): string {
 }
 
 function commonWords(text: string): number {
-  return (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => COMMON.has(word)).length;
+  // Whole words of any script: "ı" or "ğ" inside a Turkish word must not leave fragments such as "a" or "e" to count.
+  return (text.toLowerCase().match(/\p{L}+/gu) ?? []).filter((word) => COMMON.has(word)).length;
 }
 
 /** The string as listed (hidden characters revealed) and every decoded reading of it, bounded (a fresh array each call). */
@@ -182,13 +204,7 @@ function decode(text: string): Reading[] {
     const value = utf8(Buffer.from(match[0], 'hex'));
     if (value) decoded(value, 'decoding hex');
   }
-  if (URL_ESCAPES.test(plain)) {
-    try {
-      decoded(decodeURIComponent(plain.replace(/\+/g, ' ')), 'decoding URL escapes');
-    } catch {
-      // A lone % is not an escape: nothing to decode.
-    }
-  }
+  if (URL_ESCAPES.test(plain)) decoded(percentDecoded(plain), 'decoding URL escapes');
   if (ENTITIES.test(plain)) {
     const value = plain.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});/gi, (whole, ref: string) => {
       const code = ref[0] !== '#' ? undefined : ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
@@ -222,7 +238,9 @@ function decode(text: string): Reading[] {
     for (const part of plain.split(/\n+|(?<=:)\s+/).slice(0, 50)) {
       const words = part.match(/[a-z]+/gi)?.length ?? 0;
       const gained = commonWords(rot13(part)) - commonWords(part);
-      if (gained >= 4 && gained * 6 >= words / 2) decoded(rot13(part), 'decoding rot13');
+      // Three common words are enough beside an address: a mailbox or a URL is what such a passage sends to.
+      const needed = /[\w.+-]+@[\w-]+\.[a-z]{2,}|\bhttps?:\/\//i.test(rot13(part)) ? 3 : 4;
+      if (gained >= needed && gained * 6 >= words / 2) decoded(rot13(part), 'decoding rot13');
     }
   }
   // Digits for letters ("1gn0r3 4ll pr3v10u5"): only the words that mix them are rewritten.
