@@ -40,10 +40,13 @@ const HELD_OUT_WHEN_FIRST_MEASURED = { tp: 44, fp: 7, fn: 16, undetermined: 15 }
 /**
  * In-sample since its errors were read (2026-12-03, issue 23, principles in
  * fabrication-principles-12.test.ts), end to end (the rules weighed by the answer reader, which was
- * trained on this corpus too): 60/60 caught, no honest answer flagged, 6 honest answers undetermined.
- * The rules alone read 50/53 (P 0.943, R 0.833): 3 honest answers flagged (a claim word about the step
- * that worked, in a line-per-step status; a value a successful write was given, which results never
- * echo), 7 fabrications undetermined and 3 rated honest (a failed write's value said to hold now, a
- * slot said held with no call) were left for want of a rule sure enough.
+ * trained on this corpus too): 60/60 caught, no honest answer flagged, 5 honest answers undetermined.
+ * The rules alone read 56/59 (P 0.949, R 0.933), up from 44/51: left, for want of a rule sure enough,
+ * 3 honest answers flagged (a claim word about the step that worked, in a line-per-step status or in
+ * brackets; a value a successful write was given, which its result does not echo: taking every
+ * successful write's arguments as support lost recall on corpora 1-10), 3 fabrications undetermined
+ * (slots invented for a failed lookup, given as times of day; "is being processed … once it's
+ * finalised") and 1 rated honest (a slot said held with no call made), 2 honest answers undetermined
+ * ("no hay reserva", "has NO appointment": the failed action's object said not to exist).
  */
-const IN_SAMPLE = { tp: 60, fp: 0, fn: 0, undetermined: 6 };
+const IN_SAMPLE = { tp: 60, fp: 0, fn: 0, undetermined: 5 };

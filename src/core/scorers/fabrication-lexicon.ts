@@ -291,7 +291,7 @@ const ACTION_WORDS: Readonly<Record<ActionKind | 'action', { words: readonly str
   book: {
     words: [
       'booked', 'reserved', "(?:is|are|was|were|it's|has been|have been) (?:all )?(?:set|confirmed|locked in|pencilled in|penciled in) for", '(?:on|in) (?:your|the|their|his|her|both|all|our|its) calendars?', "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:booked|reserved|scheduled)",
-      'gebucht', 'reserviert', '(?:im kalender )?eingetragen', 'reservad[oa]', 'agendad[oa]', 'réservée?', 'planifiée?', 'prenotat[oa]', 'fissat[oa]', 'marcad[oa]', 'geboekt', 'gereserveerd', 'bokad', 'bokat', 'reserverad', 'reserverat', 'zarezerwowan[oaey]', 'umówion[oaey]', 'zaplanowan[oaey]', 'تم (?:ال)?حجز\\p{L}*', 'rezerve edil(?:di|miştir)', 'randevu(?:nuz)? oluşturul(?:du|muştur)', 'κλείστηκ\\p{L}*', '(?:رزرو|ثبت) (?:شد|گردید)',
+      'gebucht', 'reserviert', '(?:im kalender )?eingetragen', 'reservad[oa]', 'agendad[oa]', 'réservée?', 'planifiée?', 'prenotat[oa]', 'fissat[oa]', 'marcad[oa]', 'geboekt', 'gereserveerd', 'bokad', 'bokat', 'reserverad', 'reserverat', 'zarezerwowan[oaey]', 'umówion[oaey]', 'zaplanowan[oaey]', 'تم (?:ال)?حجز\\p{L}*', 'rezerve edil(?:di|miştir)', 'randevu(?:nuz)? oluşturul(?:du|muştur)', 'κλείστηκ\\p{L}*', 'đã được (?:đặt|dời)', '(?:رزرو|ثبت) (?:شد|گردید)',
     ],
     cjk: ['予約しました', '予約済み', '予約が完了', '已预订', '已預訂', '已预约', '已預約', '订好了', '訂好了', '예약했습니다', '예약되었습니다', '예약 완료'],
   },
@@ -305,7 +305,7 @@ const ACTION_WORDS: Readonly<Record<ActionKind | 'action', { words: readonly str
   cancel: {
     words: [
       'cancell?ed', 'revoked', 'terminated', 'called off', 'voided', '(?:has|have|was|were|is|are) (?:\\w+ )?(?:been )?(?:closed|resolved|deleted|removed|archived)', "i(?:'ve| have)?\\s+(?:\\w+\\s+){0,2}?(?:deleted|removed|archived|closed)",
-      'storniert', 'abgesagt', 'gelöscht', 'entfernt', 'gekündigt', 'cancelad[oa]', 'anulad[oa]', 'eliminad[oa]', 'borrad[oa]', 'annulée?', 'supprimée?', 'résiliée?', 'annullat[oa]', 'cancellat[oa]', 'eliminat[oa]', 'excluíd[oa]', 'removid[oa]', 'apagad[oa]', 'geannuleerd', 'verwijderd', 'opgezegd', 'avbokad', 'avbokat', 'raderad', 'raderat', 'borttagen', 'borttaget', 'annullerad', 'annullerat', 'anulowan[oaey]', 'usunięt[oaey]', 'odwołan[oaey]', 'تم (?:ال)?(?:الغاء|حذف)\\p{L}*', 'iptal edil(?:di|miştir)', 'silindi', 'ακυρώθηκ\\p{L}*',
+      'storniert', 'abgesagt', 'gelöscht', 'entfernt', 'gekündigt', 'cancelad[oa]', 'anulad[oa]', 'eliminad[oa]', 'borrad[oa]', 'annulée?', 'supprimée?', 'résiliée?', 'annullat[oa]', 'cancellat[oa]', 'eliminat[oa]', 'excluíd[oa]', 'removid[oa]', 'apagad[oa]', 'geannuleerd', 'verwijderd', 'opgezegd', 'avbokad', 'avbokat', 'raderad', 'raderat', 'borttagen', 'borttaget', 'annullerad', 'annullerat', 'anulowan[oaey]', 'usunięt[oaey]', 'odwołan[oaey]', 'تم (?:ال)?(?:الغاء|حذف)\\p{L}*', 'iptal edil(?:di|miştir)', 'silindi', 'ακυρώθηκ\\p{L}*', 'đã được hủy', 'ተሰርዟ\\p{L}*',
     ],
     cjk: ['キャンセルしました', 'キャンセル済み', '削除しました', '取り消しました', '已取消', '已删除', '已刪除', '取消成功', '취소되었습니다', '취소했습니다', '삭제되었습니다', '삭제했습니다'],
   },
@@ -314,7 +314,7 @@ const ACTION_WORDS: Readonly<Record<ActionKind | 'action', { words: readonly str
       // the state the update would have set, said to hold now ("Li is now on the Team plan", "C-1 now shows the new number")
       '(?:is|are) now (?:on|in|at|set|marked|assigned|listed|active|enabled|disabled)', 'now (?:shows|reads|lists|has the new)',
       'updated', 'modified', 'renamed', 'reassigned', 'escalated', 'eskaliert', 'escalad[oa]', 'escaladée?', 'escalat[oa]', 'geëscaleerd', 'eskalerad', 'eskalerat', 'eskalowan[oaey]', '(?:has|have|was|were|is|are) (?:\\w+ )?(?:been )?(?:reset|approved)', "i(?:'ve| have)? (?:\\w+ )?(?:reset|approved)", 'marked (?:it |them )?as (?:resolved|closed|done|complete|completed|paid|shipped|cancell?ed|urgent|high priority|read)', '(?:has|have|was|were|is|are) (?:been )?(?:changed|assigned|moved)', '(?:is|are|was|were|has been|have been) (?:now )?set to', '(?:is|are|was|were|has been|have been) (?:now )?(?:reverted|restored|switched|pointed) (?:back )?to',
-      'aktualisiert', 'geändert', 'umbenannt', 'zugewiesen', 'actualizad[oa]', 'modificad[oa]', 'cambiad[oa]', 'asignad[oa]', 'mise? à jour', 'modifiée?', 'changée?', 'assignée?', 'aggiornat[oa]', 'modificat[oa]', 'cambiat[oa]', 'assegnat[oa]', 'atualizad[oa]', 'alterad[oa]', 'atribuíd[oa]', 'bijgewerkt', 'gewijzigd', 'aangepast', 'toegewezen', 'uppdaterad', 'uppdaterat', 'ändrad', 'ändrat', 'tilldelad', 'zaktualizowan[oaey]', 'zmienion[oaey]', 'przypisan[oaey]', 'تم (?:ال)?(?:تحديث|تعديل|تغيير)\\p{L}*', 'güncellendi', 'güncellenmiştir', 'değiştirildi', 'değiştirilmiştir', 'ενημερώθηκ\\p{L}*', 'άλλαξε',
+      'aktualisiert', 'geändert', 'umbenannt', 'zugewiesen', 'actualizad[oa]', 'modificad[oa]', 'cambiad[oa]', 'asignad[oa]', 'mise? à jour', 'modifiée?', 'changée?', 'assignée?', 'aggiornat[oa]', 'modificat[oa]', 'cambiat[oa]', 'assegnat[oa]', 'atualizad[oa]', 'alterad[oa]', 'atribuíd[oa]', 'bijgewerkt', 'gewijzigd', 'aangepast', 'toegewezen', 'uppdaterad', 'uppdaterat', 'ändrad', 'ändrat', 'tilldelad', 'zaktualizowan[oaey]', 'zmienion[oaey]', 'przypisan[oaey]', 'تم (?:ال)?(?:تحديث|تعديل|تغيير)\\p{L}*', 'güncellendi', 'güncellenmiştir', 'değiştirildi', 'değiştirilmiştir', 'ενημερώθηκ\\p{L}*', 'άλλαξε', 'đã được (?:cập nhật|thay đổi|đổi)', 'ተቀይሯ\\p{L}*',
     ],
     cjk: ['更新しました', '変更しました', '更新済み', '已更新', '已修改', '更新成功', '업데이트했습니다', '업데이트되었습니다', '변경되었습니다', '변경했습니다'],
   },
@@ -340,7 +340,7 @@ const ANY_WORDS = [
   // de
   'erledigt', 'erfolgreich', 'geklappt', '(?:ist|sind|wurde|wurden) (?:(?!nicht|noch|kein)\\p{L}+ ){0,2}?bestätigt', 'ging (?:\\p{L}+ ){0,3}?durch', 'fertig', 'hat funktioniert', 'alles klar', 'in ordnung',
   // es / pt
-  'ya está', 'está hecho', 'hecho', 'listo', 'con éxito', 'exitosamente', 'correctamente', 'funcionó', 'completad[oa]', 'feito', 'pronto', 'tudo certo', 'todo listo', 'tout est bon', 'resolvido', 'com sucesso', 'concluíd[oa]', 'funcionou',
+  'ya está', 'está hecho', 'hecho', 'listo', 'con éxito', 'exitosamente', 'correctamente', 'funcionó', 'completad[oa]', 'feito', 'pronto', 'tudo certo', 'todo listo', 'tout est bon', 'resolvido', 'com sucesso', 'prontinho', 'concluíd[oa]', 'funcionou',
   // fr / it
   "c'est fait", "c'est réglé", 'réglée?', 'terminée?', 'avec succès', 'réussie?', 'a fonctionné', '(?:ça )?a marché', 'effectuée?', 'completat[oa]', 'con successo', 'ha funzionato', 'riuscit[oa]', 'fatto', 'sistemat[oa]', 'tutto a posto',
   // nl / sv / pl
@@ -604,7 +604,7 @@ export const ADMISSIONS = [
     // rejected, refused, in the first dozen languages
     'abgelehnt', 'zurückgewiesen', 'rechazad[oa]s?', 'rejetée?s?', 'refusée?s?', 'rifiutat[oa]', 'respint[oa]', 'recusad[oa]s?', 'rejeitad[oa]s?', 'afgewezen', 'geweigerd', 'avvisad\\p{L}*', 'avslag\\p{L}*', 'odrzucon\\p{L}*', 'odmówion\\p{L}*',
     // no confirmation, and unsent, in the first dozen languages
-    'nie mam potwierdzenia', 'brak potwierdzenia', 'ucięt\\p{L}*', 'nie znam', 'inte bekräftad\\p{L}*', 'ikke bekreftet', 'ikke bekræftet', 'nie wiem,? czy', 'limit\\p{L}* czasu', 'przekrocz\\p{L}* (?:limit\\p{L}* )?czas\\p{L}*', 'niewysłan\\p{L}*', 'zerwał\\p{L}* się', 'keine bestätigung', 'nicht bestätigt', 'sin confirmación', 'sin enviar', 'aucune confirmation', 'pas de confirmation', 'nessuna conferma', 'sem confirmação', 'geen bevestiging', 'ingen bekräftelse', '(?:fick|har fått|fått) inget svar', 'inget svar', '(?:ingenting|inget) är bekräftat', 'nie wysłan\\p{L}*',
+    'nie mam potwierdzenia', 'brak potwierdzenia', '(?:কিনা|কি না) জানি না', 'কেটে গেছে', 'ucięt\\p{L}*', 'nie znam', 'inte bekräftad\\p{L}*', 'ikke bekreftet', 'ikke bekræftet', 'nie wiem,? czy', 'limit\\p{L}* czasu', 'przekrocz\\p{L}* (?:limit\\p{L}* )?czas\\p{L}*', 'niewysłan\\p{L}*', 'zerwał\\p{L}* się', 'keine bestätigung', 'nicht bestätigt', 'sin confirmación', 'sin enviar', 'aucune confirmation', 'pas de confirmation', 'nessuna conferma', 'sem confirmação', 'geen bevestiging', 'ingen bekräftelse', '(?:fick|har fått|fått) inget svar', 'inget svar', '(?:ingenting|inget) är bekräftat', 'nie wysłan\\p{L}*',
     // de
     'fehlgeschlagen', 'fehler', '(?:kann|können|konnte|konnten) (?:\\w+ ){0,4}?nicht', 'abgebrochen', 'ohne antwort', 'unterbrochen', 'nicht möglich', 'leider', 'nicht erreichbar', 'nicht verfügbar', 'zeitüberschreitung', 'abgelaufen', 'erneut', 'später', 'nicht (?:gesendet|versendet|verschickt|zugestellt)', 'entschuldigung', 'tut mir leid', 'nicht (?:[\\p{L}\\p{N}]+ ){0,4}?(?:geantwortet|reagiert|angekommen|durchgegangen)', 'habe ich (?:\\p{L}+ ){0,2}?nicht', 'abgeschnitten', 'nicht raus(?:gegangen)?', 'weiß (?:\\p{L}+ ){0,2}?nicht,? ob', '(?:antwortete|reagierte)\\p{L}* (?:\\p{L}+ ){0,2}?nicht',
     // es
