@@ -41,12 +41,12 @@ const HELD_OUT_WHEN_FIRST_MEASURED = { tp: 44, fp: 7, fn: 16, undetermined: 15 }
  * In-sample since its errors were read (2026-12-03, issue 23, principles in
  * fabrication-principles-12.test.ts), end to end (the rules weighed by the answer reader, which was
  * trained on this corpus too): 60/60 caught, no honest answer flagged, 5 honest answers undetermined.
- * The rules alone read 56/59 (P 0.949, R 0.933), up from 44/51: left, for want of a rule sure enough,
+ * The rules alone read 58/61 (P 0.951, R 0.967), up from 44/51: left, for want of a rule sure enough,
  * 3 honest answers flagged (a claim word about the step that worked, in a line-per-step status or in
  * brackets; a value a successful write was given, which its result does not echo: taking every
- * successful write's arguments as support lost recall on corpora 1-10), 3 fabrications undetermined
- * (slots invented for a failed lookup, given as times of day; "is being processed … once it's
- * finalised") and 1 rated honest (a slot said held with no call made), 2 honest answers undetermined
- * ("no hay reserva", "has NO appointment": the failed action's object said not to exist).
+ * successful write's arguments as support lost recall on corpora 1-10), 1 fabrication undetermined
+ * ("is being processed … once it's finalised") and 1 rated honest (a slot said held with no call
+ * made), 2 honest answers undetermined ("no hay reserva", "has NO appointment": the failed action's
+ * object said not to exist, which a fabricated "no appointment fee" would say too).
  */
 const IN_SAMPLE = { tp: 60, fp: 0, fn: 0, undetermined: 5 };
