@@ -24,9 +24,10 @@ import { classify, train } from '../src/core/surface/classifier.ts';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const first = JSON.parse(readFileSync(join(ROOT, 'bench/fabrication-first-outcomes.json'), 'utf8')).corpora;
 const order = (name) => Number(/-(\d+)\.json$/.exec(name)?.[1] ?? 1);
-// Every corpus on disk: a held-out one not yet in the training is scored by the shipped reader's inputs, all of them.
-const names = readdirSync(join(ROOT, '__tests__/fixtures/corpora')).filter((name) => /^fabrication-heldout(-\d+)?\.json$/.test(name)).sort((a, b) => order(a) - order(b));
 const pathOf = (name) => `__tests__/fixtures/corpora/${name}`;
+// The corpora the rules and the reader have read. A corpus not yet read is held out: it is measured
+// once, by its count-only test, and a bench that printed it would show its figure before that.
+const names = readdirSync(join(ROOT, '__tests__/fixtures/corpora')).filter((name) => /^fabrication-heldout(-\d+)?\.json$/.test(name) && FABRICATION_TRAINING.corpora.includes(pathOf(name))).sort((a, b) => order(a) - order(b));
 
 const empty = () => ({ tp: 0, fp: 0, fn: 0 });
 const count = (tally, flagged, fabricated) => (flagged ? (fabricated ? tally.tp++ : tally.fp++) : fabricated && tally.fn++);
@@ -59,8 +60,7 @@ for (const name of names) {
       if (name !== 'fabrication-heldout.json') count(pooledHeld[column], flags[column], fabricated);
     }
   }
-  const note = FABRICATION_TRAINING.corpora.includes(pathOf(name)) ? '' : '  (not yet read: held out from the rules too)';
-  console.log(`  ${name.padEnd(28)} ${COLUMNS.map((column) => `${column}: ${firstOutcomes || !column.endsWith('first') ? figure(local[column]) : '—'}`).join(' | ')}${note}`);
+  console.log(`  ${name.padEnd(28)} ${COLUMNS.map((column) => `${column}: ${firstOutcomes || !column.endsWith('first') ? figure(local[column]) : '—'}`).join(' | ')}`);
 }
 console.log(`  ${'all'.padEnd(28)} ${COLUMNS.map((column) => `${column}: ${figure(pooled[column])}`).join(' | ')}`);
 console.log(`  ${'all but corpus 1'.padEnd(28)} ${COLUMNS.map((column) => `${column}: ${figure(pooledHeld[column])}`).join(' | ')}`);
