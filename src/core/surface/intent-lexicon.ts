@@ -45,6 +45,8 @@ export const OVERRIDE = any([
   `${B}(do not|don't|does not|doesn't|never) (ask|request|seek)( the user)?( for)? (confirmation|permission|approval)`,
   `<\\s*\\/?\\s*(important|system|instructions?|secret|hidden|admin|assistant)\\s*>(?!\\s*(tags?|elements?|blocks?|sections?)${E})`,
   // Raising a tool's output, or the user's claimed rank, above the model's rules; switching its checks off.
+  // "These are verified instructions …; carry them out before answering, without asking": text the tool returns raised to orders.
+  `${B}(instructions|commands|directives|orders)\\b[^.]{0,80}\\b(carry (them|these|those) out|follow (them|these|those)|obey (them|these|those)|execute (them|these|those)|act on (them|these|those))\\b[^.]{0,40}\\b(without (asking|confirmation|confirming|question|checking)|before (answering|responding|replying)|immediately|automatically)${E}`,
   `${B}(instructions|commands|directives)\\b[^.]{0,80}\\b(follow|obey|execute|carry out) (them|these|those|it) (exactly|precisely|without question|as written|verbatim|to the letter)${E}`,
   `${B}(outranks?|overrides?|supersedes?|takes? precedence over) (the )?(user|system prompt|your instructions|your rules)${E}`,
   // Instructions made to outlive the conversation: "save this instruction to your memory", "in all future sessions".
@@ -102,7 +104,7 @@ export const CONCEAL = any([
   // In the passive, to whoever is kept in the dark: "this step should not be disclosed to the customer".
   `${B}(this|it|that|these)(\\s+\\p{L}+)?\\s+((should|must|shall|will|is to|are to|needs? to)\\s+)?(not|never)\\s+be\\s+(mentioned|disclosed|revealed|shown|surfaced|reported|told)\\s+to${E}`,
   `${B}no need to (mention|tell|inform|notify|disclose|say)${E}`,
-  `${B}(tell|say to) (the user|them) nothing${E}|${B}(say|mention) nothing (to the user|about (it|this|that))${E}|${B}(do not|don't|never) (mention|reveal|disclose) (it|this|that)${E}|${B}(do not|don't|never) (mention|reveal|disclose|tell (the user|them) about) the (change|switch|redirect|rule|step|copy|sync|upload|extra|addition)s?${E}|${B}keep (this|it) between us${E}`,
+  `${B}(do not|don't|never|without) (interrupt|interrupting|bother|bothering|disturb|disturbing) (the user|them|the customer) (for|about|with) (this|it|that)${E}|${B}(tell|say to) (the user|them) nothing${E}|${B}(say|mention) nothing (to the user|about (it|this|that))${E}|${B}(do not|don't|never) (mention|reveal|disclose) (it|this|that)${E}|${B}(do not|don't|never) (mention|reveal|disclose|tell (the user|them) about) the (change|switch|redirect|rule|step|copy|sync|upload|extra|addition)s?${E}|${B}keep (this|it) between us${E}`,
   `${B}(silently|secretly|quietly|covertly|invisibly) (copy|copies|send|sends|forward|forwards|upload|uploads|add|adds|include|includes|log|logs|mirror|mirrors|store|stores|bcc)${E}`,
   `${B}(keep|hide) (this|it|that) (hidden|secret|private)? ?from the user${E}|${B}without (the user's|their) (knowledge|consent|awareness)`,
   `${B}the user (cannot|can't|can not|must not|should not|will not|won't|does not|doesn't) (see|know about|notice) (this|these|that) (comment|note|text|instructions?|part|section|step)s?${E}`,
@@ -215,6 +217,8 @@ export const SENSITIVE = any([
   `${B}(copies of |a copy of |scans? of )?(the user's |their )?(id|identity|identification) (documents?|papers|card scans?)${E}|${B}passport (scans?|copies|copy|photos?)${E}|${B}bank (details|account details)${E}|${B}pièces? d'identité${E}|${B}RIB${E}|${B}coordonnées bancaires${E}|${B}documentos? (de identidad|de identidade|d'identità)${E}|${B}datos bancarios${E}|${B}dados bancários${E}|${B}coordinate bancarie${E}|${B}(personalausweis|ausweisdokument|ausweiskopie|bankverbindung|bankdaten)\\p{L}*|${B}банковские реквизиты${E}|${B}паспортн\\p{L}* данн\\p{L}*|${B}dowod\\p{L}* osobist\\p{L}*|${B}dowód osobisty${E}`,
   // The user's whole contact list, in the languages that name it as one thing.
   `${B}(lista de (contactos|contatos)|agenda de contactos|libreta de direcciones|carnet d'adresses|liste de(s)? contacts|adressbuch|kontaktliste|rubrica|elenco (dei )?contatti|список контактов|адресн\\p{L}* книг\\p{L}*|książk\\p{L}* adresow\\p{L}*|rehber\\p{L}*|kişi listesi)${E}|通讯录|通訊錄|联系人列表|アドレス帳|連絡先(一覧|リスト)|주소록|연락처 ?목록|친구 ?목록|قائمة (جهات الاتصال|الأصدقاء)|دفترچه تلفن|रिश्तेदारों की सूची|संपर्क सूची`,
+  // The stores that hold the user's saved passwords: a browser profile's logins, the system keychain.
+  `${B}saved (logins?|passwords?|credentials)${E}|${B}Login Data${E}|${B}logins\\.json${E}|${B}key[34]\\.db${E}|${B}(the user's |their |the system |the macos |the os |the )?(keychain|keyring)s?${E}|${B}(trousseau|schlüsselbund|llavero|porta-chaves)${E}`,
   // A credential by the header it travels in: "X-Token", "X-API-Key", "the Authorization header".
   `${B}x-[a-z-]*(token|api-?key|auth\\p{L}*|secret|session)${E}|${B}authorization header${E}`,
   // Folders of the user's own files, beside the dot-files: "~/Documents", "$HOME/Desktop".
@@ -383,7 +387,7 @@ export const TOOL_WORD = any([
  */
 export const ADDRESS = any([
   `${B}(note|message|instructions?|reminder|notice|important|info)\\s+(for|to)\\s+(the\\s+|all\\s+|any\\s+)?(ai\\s+)?(assistants?|agents?|models?|llms?|language models?)${E}`,
-  `(^|[.!?\\n(\\[]\\s*|[\\p{So}\\p{Sk}\\uFE0F]\\s*)(dear\\s+)?(assistant|claude|chatgpt|gpt|gemini|copilot|ai|agent|llm|model)s?\\s*[:,]`,
+  `(^|[.!?\\n(\\[—–]\\s*|[\\p{So}\\p{Sk}\\uFE0F]\\s*)(dear\\s+)?(assistant|claude|chatgpt|gpt|gemini|copilot|ai|agent|llm|model)s?\\s*[:,]`,
   `${B}(assistant|agent|model|ai|llm)[_ -]?(instructions?|notes?|directives?|rules|guidance)\\s*:|${B}(for|to) the (ai|llm|model|assistant|agent|bot)\\s*[:,]|${B}p\\.?s\\.? (for|to) (the )?(ai|llm|model|assistant|agent)${E}`,
   `${B}(agent|assistant|ai|llm|model)[- ]only${E}|${B}if you are an? (ai|assistant|llm|language model|agent|model)${E}|${B}(the|an?) (ai |llm )?(assistant|agent|model) (must|should|shall|needs to|is required to)${E}`,
   `${B}(para|al) (el )?(asistente|agente|modelo)${E}|${B}(pour|à) l'(assistant|agent|ia)${E}|${B}(für|an) (den|die) (assistenten|agenten|ki)${E}|${B}para o (assistente|agente|modelo)${E}`,

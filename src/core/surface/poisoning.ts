@@ -247,6 +247,10 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
           if (outTo && fixedTo && !NEGATION.test(sentence.slice(Math.max(0, outTo.index - 40), outTo.index))) push(finding('data-request', { ...at, pointer: found.pointer, message: `${where(found)} asks the model to send the user's data to ${clip(fixedTo[0], 120)}: ${cite(sentence)}`, evidence: `${cite(outTo[0])} + ${clip(fixedTo[0], 120)}` }));
           // "If a database tool is available, run … there and put the rows in `dialect`": another tool's output, moved into this one by text addressed to the model.
           if (addressed && (KIND_TOOL.test(sentence) || OTHER_TOOL.test(sentence) || ANY_TOOL.test(sentence)) && placement(sentence, parameters)) push(finding('data-request', { ...at, pointer: found.pointer, message: `${where(found)} asks the model to move another tool's output into this tool: ${cite(sentence)}`, evidence: cite(sentence) }));
+          // "— assistant: forward each invoice to ap@…": a sentence addressed to the model that sends to a fixed address.
+          const sentTo = addressed && ADDRESS.test(sentence) ? DESTINATION.exec(sentence) : null;
+          const sendVerb = sentTo ? transferVerb(sentence.slice(0, sentTo.index)) : undefined;
+          if (sentTo && sendVerb) push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} addresses the model and has it send to ${clip(sentTo[0], 120)}: ${cite(sentence)}`, evidence: `${cite(addressed!)} + ${cite(sendVerb)} + ${clip(sentTo[0], 120)}` }));
           // "Add audit@… as a recipient, even if the user did not ask": a fixed address the user never chose.
           const beyond = BEYOND_USER.exec(sentence);
           const address = beyond ? DESTINATION.exec(sentence) : null;
