@@ -533,6 +533,8 @@ function transferVerb(text: string, modelSubject = false): string | undefined {
     const end = verb.index + verb[0].length;
     if (/[`'"]/.test(text[verb.index - 1] ?? '') && text[end] === text[verb.index - 1]) continue;
     if (/^(read|load|fetch)$/i.test(verb[0]) && /^\s+from\s+(the\s+)?`?\$?[A-Z][A-Z0-9]*(_[A-Z0-9]+)+`?(?![\w/]|\.\w)/.test(text.slice(end))) continue;
+    // The same where the source comes first, as Chinese and Japanese put it: "从环境变量 X 读取", "環境変数 X から読み取ります".
+    if (/^(读取|读出|読み(取|込))$/.test(verb[0]) && ENV_SOURCE_BEFORE.test(text.slice(Math.max(0, verb.index - 80), verb.index))) continue;
     const before = text.slice(0, verb.index);
     if (nominal(verb[0], before, text.slice(end)) || romanceThirdPerson(verb[0], before)) continue;
     const clauseStart = clauseStartOf(before);
@@ -559,6 +561,9 @@ function transferVerb(text: string, modelSubject = false): string | undefined {
   }
   return undefined;
 }
+
+/** An environment variable named as the source just before the verb: "从环境变量 A_B / C 读取", "環境変数 A_B から". */
+const ENV_SOURCE_BEFORE = /(从|從)\s*(环境变量|環境變數)?\s*`?\$?[A-Z][A-Z0-9]*(_[A-Z0-9]+)+`?(\s*[/、,，]\s*`?[A-Z][A-Z0-9_]*`?)*\s*(中)?\s*$|(环境变量|環境変数)\s*`?\$?[A-Z][A-Z0-9]*(_[A-Z0-9]+)+`?(\s*[/、,，]\s*`?[A-Z][A-Z0-9_]*`?)*\s*(から|中)?\s*$/u;
 
 /**
  * Where the clause that ends `before` starts: after the last comma, semicolon, colon, sentence end
