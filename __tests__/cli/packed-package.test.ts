@@ -51,7 +51,7 @@ describe('the packed package', () => {
     expect(packages.map((entry) => entry.name)).toEqual(['mcp-evals-kit']);
     // What the bundle reads at run time ships with it; the unbundled lib/ and the sources do not.
     const installed = join(project, 'node_modules', 'mcp-evals-kit');
-    for (const file of ['lib/cli-bundle/main.js', 'data/o200k_base.bin', 'schemas/report.schema.json', 'golden-template/mcp-evals.yml', 'LICENSE']) expect(existsSync(join(installed, file)), file).toBe(true);
+    for (const file of ['lib/cli-bundle/main.js', 'data/o200k_base.bin', 'data/poisoning-model.bin', 'data/fabrication-model.bin', 'schemas/report.schema.json', 'golden-template/mcp-evals.yml', 'LICENSE']) expect(existsSync(join(installed, file)), file).toBe(true);
     for (const absent of ['src', 'lib/core', '__tests__']) expect(existsSync(join(installed, absent)), absent).toBe(false);
   }, 120_000);
 
