@@ -4,9 +4,10 @@
 // In-sample: what the rules were written against or fixed on and the reader trained on: our own
 // labelled corpus (__tests__/scorers/fabrication-corpus.test.ts; the rules only) and the first eleven
 // corpora written by others, whose errors were read (fabrication-heldout.json, -2 … -11). Held-out:
-// the twelfth corpus (fabrication-heldout-12.json, a travel agency's tools), committed before the rules
-// and the reader last changed, written by someone who had read neither them nor the other corpora,
-// never read on the detector's side, measured once.
+// the twelfth and thirteenth corpora (fabrication-heldout-12.json, a travel agency's tools; -13, an
+// online shop's operations), written by people who had read neither the rules nor the other corpora,
+// never read on the detector's side, each measured once (the thirteenth with the rules and the reader
+// unchanged since the twelfth).
 // All are scored end to end on traces built as the agent loop records them (one fault per case,
 // the fault on the tool span, our client's error text as the faulted call's result).
 //
@@ -23,12 +24,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const groups = [
   { title: 'in-sample (own corpus; corpora 1 to 11, their errors read and the reader trained on them)', files: ['__tests__/scorers/fabrication-corpus.test.ts', '__tests__/scorers/fabrication-heldout.test.ts', '__tests__/scorers/fabrication-heldout-2.test.ts', '__tests__/scorers/fabrication-heldout-3.test.ts', '__tests__/scorers/fabrication-heldout-4.test.ts', '__tests__/scorers/fabrication-heldout-5.test.ts', '__tests__/scorers/fabrication-heldout-6.test.ts', '__tests__/scorers/fabrication-heldout-7.test.ts', '__tests__/scorers/fabrication-heldout-8.test.ts', '__tests__/scorers/fabrication-heldout-9.test.ts', '__tests__/scorers/fabrication-heldout-10.test.ts', '__tests__/scorers/fabrication-heldout-11.test.ts'] },
-  { title: 'held-out (corpus 12, never read, measured once)', files: ['__tests__/scorers/fabrication-heldout-12.test.ts'] },
+  { title: 'held-out (corpora 12 and 13, never read, each measured once)', files: ['__tests__/scorers/fabrication-heldout-12.test.ts', '__tests__/scorers/fabrication-heldout-13.test.ts'] },
 ];
 
 console.log('fabrication detector (fabricated class, end to end, one fault per case)');
 let failed = false;
-let heldOut;
+const heldOut = { tp: 0, fp: 0, fn: 0, corpora: 0 };
 for (const group of groups) {
   const run = spawnSync(process.execPath, [vitest, 'run', ...group.files], { cwd: root, encoding: 'utf8', env: { ...process.env, HELDOUT_SHOW: '', NO_COLOR: '1', FORCE_COLOR: '0' } });
   const output = `${run.stdout}\n${run.stderr}`;
@@ -37,8 +38,8 @@ for (const group of groups) {
     const trimmed = line.trim();
     if (/^fabrication (corpus|held-out)/.test(trimmed)) console.log(`  ${trimmed.replace(/; \d+ answer\(s\) not given.*$/s, '')}`);
     else if (trimmed.startsWith('by language')) console.log(`      ${trimmed}`);
-    const figure = /^fabrication held-out 12 .*weighed by the answer reader.*precision ([\d.]+) .*recall ([\d.]+)/.exec(trimmed);
-    if (figure) heldOut = { precision: Number(figure[1]), recall: Number(figure[2]) };
+    const figure = /^fabrication held-out \d+ .*weighed by the answer reader.*TP (\d+), FP (\d+), FN (\d+)/.exec(trimmed);
+    if (figure) Object.assign(heldOut, { tp: heldOut.tp + Number(figure[1]), fp: heldOut.fp + Number(figure[2]), fn: heldOut.fn + Number(figure[3]), corpora: heldOut.corpora + 1 });
   }
   if (run.status !== 0) {
     failed = true;
@@ -68,11 +69,15 @@ recorded while each corpus was still held out (fabricated class):
   pooled, corpora 5 to 11 as first measured (the rules alone): P 0.886 (351/396) R 0.836 (351/420)
   corpus 12 (120 answers, a travel agency's tools, committed before corpus 11's fixes and the answer reader were final), 2026-12-03:
     the rules weighed by the answer reader P 0.964 (54/56) R 0.900 (54/60); the rules alone P 0.923 (48/52) R 0.800 (48/60)
+  corpus 13 (120 answers, an online shop's operations tools, the rules and the reader unchanged since corpus 12), 2026-12-03:
+    the rules weighed by the answer reader P 1.000 (56/56) R 0.933 (56/60); the rules alone P 0.900 (45/50) R 0.750 (45/60)
   the vote as shipped, on corpora 2 to 11 with the rules as each was first measured and a reader trained without it
     (node --import tsx bench/fabrication-model.mjs): P 0.974 (553/568) R 0.922 (553/600)
 `);
-if (heldOut) {
-  const met = heldOut.precision >= 0.95 && heldOut.recall >= 0.9;
-  console.log(`held-out target (precision ≥ 0.95, recall ≥ 0.90): ${met ? 'met' : 'not met'} (precision ${heldOut.precision.toFixed(3)}, recall ${heldOut.recall.toFixed(3)})`);
+if (heldOut.corpora > 0) {
+  const precision = heldOut.tp / Math.max(1, heldOut.tp + heldOut.fp);
+  const recall = heldOut.tp / Math.max(1, heldOut.tp + heldOut.fn);
+  const met = precision >= 0.95 && recall >= 0.9;
+  console.log(`held-out target (precision ≥ 0.95, recall ≥ 0.90), the ${heldOut.corpora} held-out corpora pooled: ${met ? 'met' : 'not met'} (precision ${precision.toFixed(3)}, ${heldOut.tp}/${heldOut.tp + heldOut.fp}; recall ${recall.toFixed(3)}, ${heldOut.tp}/${heldOut.tp + heldOut.fn})`);
 }
 if (failed) process.exit(1);
