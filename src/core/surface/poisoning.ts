@@ -15,6 +15,9 @@ const DIVERTED =
 
 /** Readings that only decoding reveals (not comments or spacing, which a reader sees; Unicode tags are hidden-characters already). */
 const ENCODED = /^decoding (base64|hex|rot13|HTML entities)$|^reading it backwards$/;
+const LOOK_ALIKE_VIA = 'reading look-alike letters of another script as Latin';
+/** A word mixing Latin letters with Cyrillic or Greek ones ("usеr" with a Cyrillic е). */
+const MIXED_WORDS = /(?=[\p{L}]*\p{Script=Latin})(?=[\p{L}]*[\p{Script=Cyrillic}\p{Script=Greek}])[\p{L}]{2,}/gu;
 /** A tool whose job is the encoding documents it with examples: base64_encode, rot13, decode_hex. */
 const ENCODING_TOOL = /base64|b64|rot13|encod|decod|cipher|crypt|hex|entit|escape/i;
 /** Four numeric references to letters or spaces: "&#83;&#116;…" spells what no one writes as references. */
@@ -201,6 +204,10 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
         // Prose nobody can read without decoding it is written for the model, whatever it says.
         if (reading.via && ENCODED.test(reading.via) && !ENCODING_TOOL.test(definition.name) && (text.match(/\p{L}{2,}/gu) ?? []).length >= 5 && (reading.via !== 'decoding HTML entities' || LETTER_ENTITIES.test(found.text))) {
           push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} hides prose from whoever reads the definition: ${cite(text)}`, evidence: cite(text) }));
+        }
+        // Letters of another script drawn like Latin ones, inside word after word, are a disguise from every word list, whatever the words say.
+        if (reading.via === LOOK_ALIKE_VIA && (found.text.match(MIXED_WORDS) ?? []).length >= 3) {
+          push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} writes prose in look-alike letters of another script: ${cite(text)}`, evidence: cite(text) }));
         }
         // Text that turns to the model ("Note for the assistant:") or hides from the user weighs more in every sentence of it.
         const addressed = ADDRESS.exec(text)?.[0];
