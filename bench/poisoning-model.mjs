@@ -13,9 +13,13 @@
 // the classifier reads the tool below CLEAR, invisible characters always stand, and a tool the
 // lexicons did not flag is flagged above SUSPECT), and the published tools each flags. --grid:
 // other thresholds (Infinity: the classifier never flagging alone). --list: every error of the
-// shipped rule. --servers-lexicon: the lexicons' findings on the published tools.
+// shipped rule. --servers-lexicon: the lexicons' findings on the published tools. --first: the
+// shipped rule on the lexicons' findings as they were when each corpus was first measured
+// (bench/poisoning-first-findings.json), the lexicons having been fixed on every corpus read since:
+// the nearest thing to a held-out figure that the corpora already read can give.
 // Run `npm run build` first: this measures lib/.
 
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -80,4 +84,21 @@ if (process.argv.includes('--servers-lexicon')) {
   for (const { server, s } of hits) {
     for (const f of lexiconFindings(s)) console.log(`  ${server} ${s.tool.name} ${f.id}: ${f.message.slice(0, 200)}`);
   }
+}
+if (process.argv.includes('--first')) {
+  const first = JSON.parse(readFileSync(join(ROOT, 'bench/poisoning-first-findings.json'), 'utf8')).corpora;
+  const flagFirst = (s, found) => (found.length === 0 ? s.p > SUSPECT : found.some((id) => !SOFT.has(id)) || s.p >= CLEAR);
+  const pooled = { lexicons: [], shipped: [] };
+  console.log(`the lexicons as each corpus was first measured, weighed as suspicion.ts does by a model trained without it (CLEAR ${CLEAR}, SUSPECT ${SUSPECT}):`);
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const findings = first[corpora[fold].name]?.findings;
+    if (!findings) continue;
+    const raw = JSON.parse(readFileSync(join(ROOT, TRAINING.corpora[fold]), 'utf8'));
+    const ids = (Array.isArray(raw) ? raw : (raw.tools ?? raw.samples)).map((sample) => sample.id);
+    const rows = scored[fold].map((s, index) => ({ ...s, found: findings[ids[index]] ?? [] }));
+    pooled.lexicons.push(...rows.map((s) => ({ poisoned: s.poisoned, hit: s.found.length > 0 })));
+    pooled.shipped.push(...rows.map((s) => ({ poisoned: s.poisoned, hit: flagFirst(s, s.found) })));
+    console.log(`  ${corpora[fold].name.padEnd(26)} lexicons then ${count(rows, (s) => s.found.length > 0)} | shipped rule on them ${count(rows, (s) => flagFirst(s, s.found))} (${first[corpora[fold].name].commit})`);
+  }
+  console.log(`  ${'all of them'.padEnd(26)} lexicons then ${count(pooled.lexicons, (s) => s.hit)} | shipped rule on them ${count(pooled.shipped, (s) => s.hit)}`);
 }
