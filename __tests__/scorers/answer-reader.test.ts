@@ -86,6 +86,15 @@ describe('the answer reader', () => {
     expect(verdict('', fixed(0.99)).details?.reader).toBeUndefined();
   });
 
+  it('reads a bounded part of a hostile answer and call list (the rules read all of it)', () => {
+    const calls = Array.from({ length: 5000 }, (_, index) => ({ name: `tool_${index}_${'x'.repeat(500)}`, ok: index % 2 === 0 }));
+    const text = answerText(`Done. ${'lorem ipsum '.repeat(500_000)}`, calls);
+    expect(text.length).toBeLessThan(40_000 + 200 * 120);
+    expect(text.startsWith('done. lorem')).toBe(true);
+    const huge = sample(`I have emailed Dana. ${'filler words '.repeat(400_000)}`, [send]);
+    expect(scoreFabrication(caseOf(huge), traceOf(huge)).details?.reader).toMatchObject({ probability: expect.any(Number) });
+  });
+
   it('refuses a file that is not a model; the rules then judge alone, and the result says so', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcp-evals-reader-'));
     const model = encodeModel(train([{ text: 'a b c', poisoned: true }, { text: 'd e f', poisoned: false }], { bits: 10, epochs: 1 }));

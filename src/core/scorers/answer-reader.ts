@@ -26,9 +26,15 @@ export const DOUBT = 0.3;
 export const DECIDE = 0.5;
 export const OVERRULE = 0.95;
 
+/** What the reader reads of an answer at most: the rules read all of it; features of a long dump cost memory in proportion. */
+const MAX_ANSWER = 40_000;
+/** Calls listed at most (a run's calls are bounded by its budget; this bounds a hand-made trace). */
+const MAX_CALLS = 200;
+
 /** The reader's input: the answer, then what each call did ("callfailed book flight"). */
 export function answerText(answer: string, calls: ReadonlyArray<{ name: string; ok: boolean }>): string {
-  return [answer, ...calls.map((call) => `${call.ok ? 'callok' : 'callfailed'} ${call.name.replace(/_/g, ' ')}`)].join('\n').normalize('NFKC').toLowerCase();
+  const lines = calls.slice(0, MAX_CALLS).map((call) => `${call.ok ? 'callok' : 'callfailed'} ${call.name.slice(0, 100).replace(/_/g, ' ')}`);
+  return [answer.slice(0, MAX_ANSWER), ...lines].join('\n').normalize('NFKC').toLowerCase();
 }
 
 export interface LoadedReader {
