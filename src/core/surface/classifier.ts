@@ -267,10 +267,10 @@ export function encodeModel(model: ClassifierModel): Buffer {
 }
 
 export function decodeModel(file: Buffer): ClassifierModel {
-  if (file.length < 16 || file.readUInt32LE(0) !== MAGIC) throw new Error('not a poisoning model of this version');
+  if (file.length < 16 || file.readUInt32LE(0) !== MAGIC) throw new Error('not a classifier model of this version');
   const bits = file.readUInt32LE(4);
   const count = file.readUInt32LE(8);
-  if (file.length !== 16 + count * 8) throw new Error('a truncated poisoning model');
+  if (file.length !== 16 + count * 8) throw new Error('a truncated classifier model');
   const weights = new Map<number, number>();
   for (let i = 0; i < count; i++) weights.set(file.readUInt32LE(16 + i * 4), file.readFloatLE(16 + count * 4 + i * 4));
   return { bits, bias: file.readFloatLE(12), weights };
