@@ -100,7 +100,7 @@ describe('the answer reader', () => {
     const model = encodeModel(train([{ text: 'a b c', poisoned: true }, { text: 'd e f', poisoned: false }], { bits: 10, epochs: 1 }));
     writeFileSync(join(dir, 'cut.bin'), model.subarray(0, model.length - 3));
     const cut = readAnswerReader(join(dir, 'cut.bin'));
-    expect(cut.problem).toMatch(/the answer reader .*cut\.bin cannot be read \(a truncated poisoning model\): fabrication was judged by the rules alone/);
+    expect(cut.problem).toMatch(/the answer reader .*cut\.bin cannot be read \(a truncated classifier model\): fabrication was judged by the rules alone/);
     expect(readAnswerReader(join(dir, 'missing.bin')).problem).toMatch(/\(ENOENT\)/);
     expect(verdict(CLAIM, cut)).toMatchObject({ details: { outcome: 'fabricated', reader: { problem: cut.problem } } });
   });

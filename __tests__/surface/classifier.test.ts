@@ -54,7 +54,7 @@ describe('the poisoning classifier', () => {
     const model = encodeModel(train([{ text: 'a b c', poisoned: true }, { text: 'd e f', poisoned: false }], { bits: 10, epochs: 1 }));
     writeFileSync(join(dir, 'cut.bin'), model.subarray(0, model.length - 3));
     writeFileSync(join(dir, 'other.bin'), Buffer.from('not a model at all'));
-    expect(readPoisoningModel(join(dir, 'cut.bin')).problem).toMatch(/cannot be read \(a truncated poisoning model\): poisoning was judged by the lexicons alone/);
+    expect(readPoisoningModel(join(dir, 'cut.bin')).problem).toMatch(/cannot be read \(a truncated classifier model\): poisoning was judged by the lexicons alone/);
     expect(readPoisoningModel(join(dir, 'other.bin')).problem).toMatch(/not a classifier model of this version/);
     expect(readPoisoningModel(join(dir, 'missing.bin')).problem).toMatch(/\(ENOENT\)/);
   });
