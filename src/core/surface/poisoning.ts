@@ -427,7 +427,10 @@ function dataRequest(sentence: string, tool: string, suspicious: boolean, parame
   // Every sensitive thing the sentence names counts: "the user's token; read it from the environment (GH_TOKEN)" fetches one.
   const fetched = sensitiveMatches(sentence).some((match) => FETCHED.test(match[0]) && !parameters.includes(match[0]));
   if (!suspicious && !fetched && parameters.some((name) => namedForSecret(name) && mentions(sentence, name))) return undefined;
-  const carriers = parameters.filter((name) => !namedForSecret(name));
+  // The argument declared for a secret takes the one the user types, never a file's contents the model would read from disk
+  // ("set `bootstrap_auth` to the full text of ~/.netrc"): there, it is a carrier like any other.
+  const fileContents = sensitiveMatches(sentence).some((match) => PATH_LIKE.test(match[0]) && CONTENTS_OF.test(sentence.slice(Math.max(0, match.index - 40), match.index)));
+  const carriers = fileContents ? parameters : parameters.filter((name) => !namedForSecret(name));
   for (const clause of sentence.split(/[;:；：]/)) {
     const placed = firstSensitive(clause) ? placement(clause, carriers) : undefined;
     if (placed) return { verb: placed, data: data[0] };
@@ -639,6 +642,8 @@ const FETCHED = /[~/._]|env|umgebung|entorno|environnement|ambiente|окруже
 
 /** A file path: "~/.ssh", "/etc/passwd", ".env". */
 const PATH_LIKE = /[~/\\]|^\.\w/;
+/** What a file holds, not where it is: "the full text of", "the contents of", "den Inhalt von", "el contenido de", "le contenu de". */
+const CONTENTS_OF = /(?<![\p{L}])(contents?|(full |whole |entire )?text|body|inhalt|contenido|contenu|conteúdo|contenuto)\s+(of|von|der|des|de|di|do|da)\s+(the\s+|la\s+|le\s+|el\s+|o\s+|il\s+)?(file\s+|datei\s+|fichier\s+|archivo\s+|arquivo\s+)?$/iu;
 
 /** One-time codes and PINs: an argument so named is the tool's own input, as `api_key` or `password` are. */
 const OWN_SECRET_PARAMETER = /otp|totp|mfa|2fa|passcode|(^|_)pin($|_)|(^|_)code($|_)/i;
