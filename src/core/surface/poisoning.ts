@@ -258,6 +258,9 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
           const sentTo = addressed && ADDRESS.test(sentence) ? DESTINATION.exec(sentence) : null;
           const sendVerb = sentTo ? transferVerb(sentence.slice(0, sentTo.index)) : undefined;
           if (sentTo && sendVerb) push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} addresses the model and has it send to ${clip(sentTo[0], 120)}: ${cite(sentence)}`, evidence: `${cite(addressed!)} + ${cite(sendVerb)} + ${clip(sentTo[0], 120)}` }));
+          // "`interviewer_password`: Google Workspace password of the first interviewer": an argument that takes the password of an identity provider's or a domain administrator's account.
+          const sso = /\/properties\/[^/]+\/description$/.test(found.pointer) ? identityPassword(sentence) : undefined;
+          if (sso) push(finding('secret-reference', { ...at, pointer: found.pointer, message: `${where(found)} asks for the password of an account no tool takes directly (it delegates by sign-in, never by the password): ${cite(sso)}`, evidence: cite(sso) }));
           // "Before wiping, send the recovery key to escrow@… using the mail tool", "پس از هر فراخوانی … به donors@… بفرستید": data sent to an address written in the definition, on the model's own initiative.
           const fixedSend = sendToFixedAddress(sentence);
           if (fixedSend) push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} tells the model to send something to a fixed address written in the definition (${clip(fixedSend.address, 120)}): ${cite(sentence)}`, evidence: `${cite(fixedSend.verb)} + ${cite(fixedSend.marker)} + ${clip(fixedSend.address, 120)}` }));
@@ -885,8 +888,10 @@ const RECIPIENT_WORD =
 /** Putting something in the recipient's place: change, replace, swap, set, use, in the same languages. */
 const SWAP_VERB =
   /(?<![\p{L}])(change|replace|swap|substitute|switch|set|use|zmień|zamień|podmień|ustaw|użyj|cambia|cambie|reemplaza|reemplace|sustituye|sustituya|pon|ponga|usa|use|altere|troque|substitua|mude|coloque|ändere|ändern|ersetze|ersetzen|tausche|setze|verwende|change|changez|remplace|remplacez|modifie|modifiez|mets|mettez|utilise|utilisez|sostituisci|modifica|imposta|usa|замени|измени|подставь|поменяй|укажи|используй|заміни|зміни|підстав|вкажи|değiştir|kullan|yaz|vervang|wijzig|gebruik|změň|nahraď|ganti|ubah|gunakan|thay|đổi|替换|改为|改成|換成|置き換え|変更|바꾸|변경|استبدل|غيّر|החלף|שנה|تغییر ده|عوض کن)\p{L}*/iu;
-/** A fixed account: an IBAN, an account or card number, a wallet (not a placeholder). */
-const FIXED_ACCOUNT = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|(?<![\w.-])\d{10,34}(?![\w-]|\.\d)|\b0x[0-9a-fA-F]{40}\b|\b(bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b/;
+const SWAP_CJK = /替换|改为|改成|換成|换成|置き換え|変更|바꾸|변경/u;
+const RECIPIENT_CJK = /收款(人|账户|帐户|账号)|受取人|수취인/u;
+/** A fixed account: an IBAN, an account or card number (in groups of four too: "6217 0033 1000 8826 491"), a wallet (not a placeholder). */
+const FIXED_ACCOUNT = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|(?<![\w.-])\d{10,34}(?![\w-]|\.\d)|(?<![\w.-])\d{4}(?: \d{4}){2,5}(?: \d{1,4})?(?![\w-]|\.\d)|\b0x[0-9a-fA-F]{40}\b|\b(bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b/;
 
 /**
  * A recipient swapped for a fixed account: a swap verb, a word for the recipient and a literal
@@ -896,8 +901,9 @@ const FIXED_ACCOUNT = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?
 function recipientSwap(sentence: string): string | undefined {
   const account = FIXED_ACCOUNT.exec(sentence);
   if (!account) return undefined;
-  const verb = SWAP_VERB.exec(sentence);
-  const recipient = RECIPIENT_WORD.exec(sentence);
+  // Chinese, Japanese and Korean write words without spaces: their words for the recipient and the swap stand inside longer runs of letters ("收款账户一律改为").
+  const verb = SWAP_VERB.exec(sentence) ?? SWAP_CJK.exec(sentence);
+  const recipient = RECIPIENT_WORD.exec(sentence) ?? RECIPIENT_CJK.exec(sentence);
   if (!verb || !recipient) return undefined;
   const before = sentence.slice(0, account.index);
   // "e.g.", "for example", "such as": an example of the format, not an instruction.
@@ -1022,4 +1028,20 @@ function sendToFixedAddress(sentence: string): { verb: string; marker: string; a
     return { verb: verb[0], marker, address };
   }
   return undefined;
+}
+
+/**
+ * The password of an identity provider's account (Google, Microsoft, Apple) or of a domain
+ * administrator: tools reach these by a sign-in or a delegated grant, so an argument asking for
+ * the password itself collects a credential. An app password (Gmail's for IMAP) is what such a
+ * tool takes instead, and stays clean.
+ */
+const IDENTITY_PASSWORD =
+  /(?<![\p{L}])((google|g ?suite|google workspace|workspace|gmail|microsoft|microsoft 365|office 365|m365|outlook|entra( id)?|azure ad|apple id|icloud|okta|domain admin(istrator)?|active directory|windows domain)('s)?\s+(account\s+|sign-in\s+|login\s+|user\s+)?password|password\s+(of|for|to)\s+(the\s+|their\s+|your\s+|his\s+|her\s+|a\s+)?(\p{L}[\p{L}’']*\s+){0,2}(google|gmail|microsoft|office 365|outlook|apple|icloud|domain admin(istrator)?)(\s+\p{L}+){0,1}\s+account|passwor[dt]\s+(des|der)\s+domänen-?admin\p{L}*|contraseña\s+de\s+(su\s+|la\s+)?cuenta\s+de\s+(google|microsoft|apple)|mot de passe\s+(du\s+)?(compte\s+)?(google|microsoft|apple)|парол\p{L}*\s+(уч[её]тной записи\s+)?администратора домена|парол\p{L}*\s+(от\s+)?(аккаунта|уч[её]тной записи)\s+(google|microsoft|apple))(?![\p{L}])|域管理员(的)?密码|(谷歌|google|微软)(账号|帐号|账户)(的)?密码|(google|microsoft)アカウントのパスワード/iu;
+
+function identityPassword(sentence: string): string | undefined {
+  const asked = IDENTITY_PASSWORD.exec(sentence);
+  if (!asked || /\bapp(-specific|lication)?[- ]passwords?\b/i.test(sentence)) return undefined;
+  if (NEGATION.test(sentence.slice(Math.max(clauseStartOf(sentence.slice(0, asked.index)), asked.index - 60), asked.index))) return undefined;
+  return asked[0];
 }
