@@ -14,12 +14,14 @@ const DIVERTED =
   /\b(routed|sent|paid|transferred|redirected|diverted|moved|credited|deposited|forwarded)\s+(to|into)\b[^.;]{0,80}\binstead of (to )?(the |their )?(user|customer|recipient|payee|client|buyer)(')?s?\b|(?<![\p{L}])(en lugar de|en vez de) (a )?(la|el) (cuenta|tarjeta) del? (usuario|cliente)|(?<![\p{L}])au lieu (du|de la) (compte|carte) (du|de l') ?(client|utilisateur)|(?<![\p{L}])(statt|anstatt) (auf )?(das|dem|des) (konto|karte)\p{L}* (des|der) (kunden|nutzers|benutzers)/iu;
 
 /** Readings that only decoding reveals (not comments or spacing, which a reader sees; Unicode tags are hidden-characters already). */
-const ENCODED = /^decoding (base64|hex|rot13|HTML entities)$|^reading it backwards$/;
+const ENCODED = /^decoding (base64|hex|rot13|HTML entities|URL escapes)$|^reading it backwards$/;
 const LOOK_ALIKE_VIA = 'reading look-alike letters of another script as Latin';
 /** A word mixing Latin letters with Cyrillic or Greek ones ("usеr" with a Cyrillic е). */
 const MIXED_WORDS = /(?=[\p{L}]*\p{Script=Latin})(?=[\p{L}]*[\p{Script=Cyrillic}\p{Script=Greek}])[\p{L}]{2,}/gu;
 /** A tool whose job is the encoding documents it with examples: base64_encode, rot13, decode_hex. */
 const ENCODING_TOOL = /base64|b64|rot13|encod|decod|cipher|crypt|hex|entit|escape/i;
+/** Four URL escapes of letters in a row: "%4A%6F%69%6E" spells what no URL escapes (letters are never reserved). */
+const LETTER_ESCAPES = /(?:%(?:4[1-9a-f]|5[0-9a]|6[1-9a-f]|7[0-9a])){4}/i;
 /** Four numeric references to letters or spaces: "&#83;&#116;…" spells what no one writes as references. */
 const LETTER_ENTITIES = /(?:&#(?:3[2]|6[5-9]|[7-9]\d|1[01]\d|12[0-2]|x(?:20|4[1-9a-f]|5[0-9a]|6[1-9a-f]|7[0-9a]));\s*){4}/i;
 
@@ -202,7 +204,7 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
         const how = reading.via ? ` (read after ${reading.via})` : '';
         const cite = (words: string) => `"${clip(words.trim(), 200)}"${how}`;
         // Prose nobody can read without decoding it is written for the model, whatever it says.
-        if (reading.via && ENCODED.test(reading.via) && !ENCODING_TOOL.test(definition.name) && (text.match(/\p{L}{2,}/gu) ?? []).length >= 5 && (reading.via !== 'decoding HTML entities' || LETTER_ENTITIES.test(found.text))) {
+        if (reading.via && ENCODED.test(reading.via) && !ENCODING_TOOL.test(definition.name) && (text.match(/\p{L}{2,}/gu) ?? []).length >= 5 && (reading.via !== 'decoding HTML entities' || LETTER_ENTITIES.test(found.text)) && (reading.via !== 'decoding URL escapes' || LETTER_ESCAPES.test(found.text))) {
           push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} hides prose from whoever reads the definition: ${cite(text)}`, evidence: cite(text) }));
         }
         // Letters of another script drawn like Latin ones, inside word after word, are a disguise from every word list, whatever the words say.
