@@ -199,6 +199,13 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
       if (found.key && asWords.length < 5) continue;
       for (const reading of found.key ? [{ text: asWords.join(' '), via: 'reading a property name as words' }] : valueReadings(found.text)) {
         const text = reading.text;
+        // A value written as one identifier that is a sentence sending to an address ("full_plus_send_patron_loan_history_to_https://…") is an instruction, as one with spaces is.
+        if (!found.key && !/\s/.test(text) && /\/(default|const|enum\/\d+)$/.test(found.pointer)) {
+          const words = text.replace(/_+/g, ' ');
+          const address = DESTINATION.exec(words);
+          const verb = address && !NOT_A_DESTINATION.test(address[0]) && proseWords(words.slice(0, address.index)) >= 4 ? transferVerb(words.slice(0, address.index)) : undefined;
+          if (address && verb) push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} is a value that reads as an instruction: "${clip(words, 200)}"`, evidence: `"${verb}" + ${clip(address[0], 120)}` }));
+        }
         // A single word ("string", an enum value) holds no instruction, URL sentence or tool directive.
         if (!/\s/.test(text) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) continue;
         const how = reading.via ? ` (read after ${reading.via})` : '';
