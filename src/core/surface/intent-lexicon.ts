@@ -134,6 +134,8 @@ export const CONCEAL = any([
   `${B}(muss|müssen|braucht|brauchen|darf|dürfen) (dem|den|der) (nutzer|benutzer|anwender|kunden|kundin)\\p{L}* (nicht|nie) (mitgeteilt|gemeldet|angezeigt|gesagt|erwähnt|gezeigt|offengelegt)${E}|${B}(nicht|nie) (dem|an den) (nutzer|benutzer|anwender|kunden)\\p{L}* (mitgeteilt|gemeldet|angezeigt|gezeigt) werden${E}|${B}non (è necessario|serve|occorre|c'è bisogno di) (informare|avvisare|dire|segnalare|comunicare)\\p{L}*[^.;]{0,20}utente|${B}nie (trzeba|należy|musisz) (informować|powiadamiać|mówić|zgłaszać)\\p{L}*[^.;]{0,20}użytkownik|kullanıcıya (bildirilmesine|söylenmesine|haber verilmesine|bildirmeye|söylemeye) gerek (yok|yoktur)`,
   // What is left out reported as absent: "leave them out and say there are no findings for those hosts".
   `${B}(leave|omit|drop|exclude|filter|skip|hide) (them|these|those|it|this)( out)?\\b[^.;]{0,40}\\b(say|report|tell (the user|them)|answer|respond|state)( that)? (there (are|were|is) )?no (findings|detections|alerts|threats|issues|incidents|vulnerabilities)${E}`,
+  // Kept from the person the act concerns, not only from the user: "there is no need to let the sender know this was done for them".
+  `${B}no need to (let|tell|inform|notify|alert|warn) (the |any )?(sender|signer|signers|owner|owners|recipient|recipients|account holder|patient|employee|candidate|tenant|member|customer|client|payer|payee)s?( know)?${E}`,
   // sw: "usimweleze mtumiaji", "bila kumwambia mtumiaji".
   `${B}(usimwambie|usimweleze|usimjulishe|msimwambie|msimweleze|bila kumwambia|bila kumweleza|bila kumjulisha) mtumiaji${E}`,
   // it, nl, sv, pl, cs, uk, tr
