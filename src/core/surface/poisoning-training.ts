@@ -9,7 +9,7 @@ import { definitionText, type TrainingOptions, type TrainingSample } from './cla
  */
 export const TRAINING = {
   /** In-sample labelled corpora only: a held-out corpus joins after its one measurement, never before. */
-  corpora: ['poisoning-heldout.json', 'poisoning-heldout-2.json', 'poisoning-heldout-3.json', 'poisoning-heldout-4.json', 'poisoning-heldout-5.json', 'poisoning-heldout-6.json', 'poisoning-heldout-7.json', 'poisoning-heldout-8.json', 'poisoning-heldout-9.json', 'poisoning-heldout-10.json', 'poisoning-heldout-11.json', 'poisoning-heldout-12.json', 'poisoning-heldout-13.json', 'poisoning-heldout-14.json'].map((name) => `__tests__/fixtures/corpora/${name}`),
+  corpora: ['poisoning-heldout.json', 'poisoning-heldout-2.json', 'poisoning-heldout-3.json', 'poisoning-heldout-4.json', 'poisoning-heldout-5.json', 'poisoning-heldout-6.json', 'poisoning-heldout-7.json', 'poisoning-heldout-8.json', 'poisoning-heldout-9.json', 'poisoning-heldout-10.json', 'poisoning-heldout-11.json', 'poisoning-heldout-12.json', 'poisoning-heldout-13.json', 'poisoning-heldout-14.json', 'poisoning-heldout-15.json'].map((name) => `__tests__/fixtures/corpora/${name}`),
   /** The probes written round by round after corpus 4 (in-sample from the first). */
   probes: ['', '-round2', '-round3', '-round4', '-round5', '-round6', '-round7', '-round8'].map((round) => `__tests__/surface/poisoning-probe-4${round}.json`),
   /** Published servers' tools, taken as clean (not the twelve bench/surface.mjs judges). */
