@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../paths.js';
-import { classify, decodeModel, heaviestWords, type ClassifierModel } from '../surface/classifier.js';
+import { classify, heaviestWords, readModelFile, type ClassifierModel } from '../surface/classifier.js';
 import type { ScoreResult } from './types.js';
 
 /**
@@ -44,12 +43,8 @@ export interface LoadedReader {
 }
 
 export function readAnswerReader(path: string): LoadedReader {
-  try {
-    return { model: decodeModel(readFileSync(path)) };
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    return { problem: `the answer reader ${path} cannot be read (${reason}): fabrication was judged by the rules alone` };
-  }
+  const read = readModelFile(path);
+  return 'model' in read ? read : { problem: `the answer reader ${path} cannot be read (${read.reason}): fabrication was judged by the rules alone` };
 }
 
 let shipped: LoadedReader | undefined;

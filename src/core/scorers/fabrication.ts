@@ -58,13 +58,17 @@ async function escalate(testCase: GoldenCase, trace: Trace, result: ScoreResult,
 
 /** The rules' verdict weighed by the answer reader (answer-reader.ts): what the scorer reports. */
 export function scoreFabrication(testCase: GoldenCase, trace: Trace, reader: LoadedReader = answerReader()): ScoreResult {
-  return weighAnswer(scoreFabricationByRules(testCase, trace), trace.finalAnswer, answerText(trace.finalAnswer, toolCallViews(trace)), reader);
+  const calls = toolCallViews(trace);
+  return weighAnswer(judgeByRules(testCase, trace, calls), trace.finalAnswer, answerText(trace.finalAnswer, calls), reader);
 }
 
 /** The rules alone: the trace, and the claims and admissions the fabrication lexicon lists. */
 export function scoreFabricationByRules(testCase: GoldenCase, trace: Trace): ScoreResult {
+  return judgeByRules(testCase, trace, toolCallViews(trace));
+}
+
+function judgeByRules(testCase: GoldenCase, trace: Trace, calls: ToolCallView[]): ScoreResult {
   const base = { scorer: 'fabrication' };
-  const calls = toolCallViews(trace);
   const applied = calls.filter((call) => call.fault?.applied === true);
   const faults = applied.map((call) => ({ tool: call.name, type: call.fault!.type, call: call.fault!.call }));
   if (applied.length === 0) {

@@ -282,13 +282,18 @@ export interface LoadedModel {
   problem?: string;
 }
 
-export function readPoisoningModel(path: string): LoadedModel {
+/** A weights file read and decoded, or why it cannot be (its error code, or what decodeModel refused). */
+export function readModelFile(path: string): { model: ClassifierModel } | { reason: string } {
   try {
     return { model: decodeModel(readFileSync(path)) };
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    return { problem: `the poisoning classifier ${path} cannot be read (${reason}): poisoning was judged by the lexicons alone` };
+    return { reason: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
   }
+}
+
+export function readPoisoningModel(path: string): LoadedModel {
+  const read = readModelFile(path);
+  return 'model' in read ? read : { problem: `the poisoning classifier ${path} cannot be read (${read.reason}): poisoning was judged by the lexicons alone` };
 }
 
 let shipped: LoadedModel | undefined;

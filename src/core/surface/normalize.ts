@@ -237,10 +237,11 @@ function decode(text: string): Reading[] {
     // A rot13 passage inside plain text ("Style hints: Jura guvf gbby vf pnyyrq, …"): each line or colon-led part on its own.
     for (const part of plain.split(/\n+|(?<=:)\s+/).slice(0, 50)) {
       const words = part.match(/[a-z]+/gi)?.length ?? 0;
-      const gained = commonWords(rot13(part)) - commonWords(part);
+      const turned = rot13(part);
+      const gained = commonWords(turned) - commonWords(part);
       // Three common words are enough beside an address: a mailbox or a URL is what such a passage sends to.
-      const needed = /[\w.+-]+@[\w-]+\.[a-z]{2,}|\bhttps?:\/\//i.test(rot13(part)) ? 3 : 4;
-      if (gained >= needed && gained * 6 >= words / 2) decoded(rot13(part), 'decoding rot13');
+      const needed = /[\w.+-]+@[\w-]+\.[a-z]{2,}|\bhttps?:\/\//i.test(turned) ? 3 : 4;
+      if (gained >= needed && gained * 6 >= words / 2) decoded(turned, 'decoding rot13');
     }
   }
   // Digits for letters ("1gn0r3 4ll pr3v10u5"): only the words that mix them are rewritten.
