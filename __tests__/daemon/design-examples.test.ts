@@ -56,8 +56,11 @@ describe('the mcpd design, as written', () => {
     const model = await scriptedJudge();
     const url = await serve(['--config', designConfig(dir, model.openaiEndpoint)], dir);
 
-    // A run that never answered, then (newest) one that did.
-    const [, answeredTrace] = await emitRuns(url, 'json', 'support-desk', [desk(undefined), desk('Yes: the refund for order 7 is on its way.')]);
+    // A run that never answered, then (newest) one that did. "Newest" is by start time in ms: two
+    // runs emitted in the same millisecond would tie, and `limit: 1` could pick either (a CI flake).
+    await emitRuns(url, 'json', 'support-desk', [desk(undefined)]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const [answeredTrace] = await emitRuns(url, 'json', 'support-desk', [desk('Yes: the refund for order 7 is on its way.')]);
 
     // Scorers: the built-ins are listed.
     const scorers = await (await fetch(`${url}/v1/api/scorers`)).json();

@@ -383,6 +383,17 @@ export const BEYOND_USER = any([
   `${B}(mesmo que|ainda que) o usu[aá]rio n[aã]o|${B}anche se l'utente non|${B}(даже если|навіть якщо) (пользовател|користувач)\\p{L}*[^.]{0,20}(не|ні)\\s+(просил|просив|просила|просили|запрашивал|вимагав|просив)|${B}nawet jeśli użytkownik[^.]{0,20}nie|${B}ook als de gebruiker (er )?niet|即使用户(没有|沒有|未)|ユーザーが(求めて|頼んで|要求して)いなくても|사용자에게 (묻지|확인하지|알리지|물어보지) ?(말고|않고)|ユーザーに(確認せず|聞かずに|尋ねずに)|不(经|經)用户(同意|确认|確認)|无需(询问|征得)用户`,
 ]);
 
+/**
+ * Acting against what the user asked: "even if the user asks for it", "regardless of what the user
+ * says", "aunque el usuario lo pida". Beside another tool steered away from, the definition sets
+ * itself above the user's own choice of tool: that is never documentation, whatever else it says.
+ */
+export const AGAINST_USER = any([
+  `${B}(even if|even when|even though)\\s+(the user|the human|they|you)\\s+(explicitly\\s+|specifically\\s+)?(asks?|requests?|insists?|wants?|says? so|tells? you|names? it|prefers?)${E}`,
+  `${B}(regardless of|no matter|irrespective of)\\s+(what|whether|which tool|how)\\s+(the user|they)${E}|${B}whatever the user (says|asks|wants|prefers)${E}`,
+  `${B}(aunque|incluso si) (el usuario|ellos) (lo )?(pida|pide|solicite|prefiera)${E}|${B}(même si|meme si) l'utilisateur (le )?(demande|préfère)${E}|${B}(auch wenn|selbst wenn) (der|die) (nutzer|benutzer|anwender)\\p{L}* (es |danach )?(verlangt|wünscht|bittet|möchte)${E}`,
+]);
+
 /** Negation after the verb, in languages that put it there: "포함하지 마세요", "含めないでください", "मत भेजें" aside. */
 export const NEGATION_AFTER = /^\S{0,4}\s?(지\s?(마|말|않)|않)|^\S{0,4}(ないで|ないこと|ません|禁止)|^\s?(nahi|नहीं|मत)|^\s+(nooit|niet|geen|niemals|nie|nicht|keine?[nmrs]?|aldrig|inte|aldri|ikke|never|jamais)(?![\p{L}])/iu;
 

@@ -10,11 +10,19 @@ import { definitionText, type TrainingOptions, type TrainingSample } from './cla
 export const TRAINING = {
   /** In-sample labelled corpora only: a held-out corpus joins after its one measurement, never before. */
   corpora: ['poisoning-heldout.json', 'poisoning-heldout-2.json', 'poisoning-heldout-3.json', 'poisoning-heldout-4.json', 'poisoning-heldout-5.json', 'poisoning-heldout-6.json', 'poisoning-heldout-7.json', 'poisoning-heldout-8.json', 'poisoning-heldout-9.json', 'poisoning-heldout-10.json', 'poisoning-heldout-11.json', 'poisoning-heldout-12.json', 'poisoning-heldout-13.json', 'poisoning-heldout-14.json', 'poisoning-heldout-15.json'].map((name) => `__tests__/fixtures/corpora/${name}`),
+  /**
+   * Corpora written as training data by people who had read neither the rules nor the other
+   * corpora, never held out (their README sections say so). More writers, more of the ways poisoning
+   * and honest documentation are phrased: with the first ten, leave-one-out over the held-out
+   * corpora flagged more poisoned tools and fewer clean ones at every threshold (bench/poisoning-model.mjs).
+   */
+  written: Array.from({ length: 16 }, (_, index) => `__tests__/fixtures/corpora/poisoning-training-${index + 1}.json`),
   /** The probes written round by round after corpus 4 (in-sample from the first). */
   probes: ['', '-round2', '-round3', '-round4', '-round5', '-round6', '-round7', '-round8'].map((round) => `__tests__/surface/poisoning-probe-4${round}.json`),
   /** Published servers' tools, taken as clean (not the twelve bench/surface.mjs judges). */
   realServers: '__tests__/fixtures/real-servers/tools.json',
-  options: { bits: 20, epochs: 10, l2: 1e-4, keep: 40_000 } satisfies TrainingOptions,
+  /** Every weight kept: cutting to the largest 40,000 flagged more clean tools when measured (2.5 MB instead of 320 KB). */
+  options: { bits: 20, epochs: 10, l2: 1e-4 } satisfies TrainingOptions,
 };
 
 export interface LabelledTool {
@@ -39,7 +47,7 @@ export function readRealServers(root: string): Array<{ server: string; tools: La
 
 /** Every training sample of TRAINING, in a fixed order. */
 export function trainingTools(root: string): LabelledTool[] {
-  return [...TRAINING.corpora, ...TRAINING.probes].flatMap((path) => readLabelled(root, path)).concat(readRealServers(root).flatMap((server) => server.tools));
+  return [...TRAINING.corpora, ...TRAINING.written, ...TRAINING.probes].flatMap((path) => readLabelled(root, path)).concat(readRealServers(root).flatMap((server) => server.tools));
 }
 
 const ENGLISH = new Set(['the', 'a', 'an', 'to', 'of', 'and', 'or', 'for', 'in', 'is', 'are', 'with', 'this', 'that', 'it', 'by', 'on', 'from', 'be', 'as']);

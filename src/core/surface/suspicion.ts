@@ -1,5 +1,6 @@
 import { finding, POISONING_FINDINGS } from './catalog.js';
 import { classify, definitionText, heaviestWords, type ClassifierModel } from './classifier.js';
+import { AGAINST_USER } from './intent-lexicon.js';
 import type { NamedDefinition } from './poisoning.js';
 import type { SurfaceFinding } from './types.js';
 
@@ -10,17 +11,27 @@ import type { SurfaceFinding } from './types.js';
  * as ordinary documentation, and few of their true catches. Invisible characters are facts and are
  * never lowered. Above SUSPECT, on a tool the lexicons did not flag, it adds poisoning-suspected, a
  * warning (a statistical reading is never an error) naming the words that weigh most. SUSPECT is
- * high on purpose: it reads topics as much as intent (a plain currency converter scored 0.7, some
- * hand-written hard negatives above 0.9); above 0.9, left out of its training, it added no false
- * alarm on the published servers' tools, and on two held-out corpora flagged 14 and 27 of 45
- * poisoned tools and no clean one before it was let to (bench/poisoning-model.mjs chose both
- * thresholds).
+ * the lowest value, in steps of 0.05, at which the classifier alone flagged none of the 1,100
+ * published tools when each corpus and each published server was left out of its training (the
+ * highest read 0.82). It was 0.9 while the training held fifteen corpora and came down to 0.85 once
+ * sixteen corpora written as training data joined them: each corpus weighed with the lexicons as it
+ * was first measured (bench/poisoning-model.mjs --first --grid), 505 of 585 poisoned tools flagged
+ * and 8 of 585 clean ones, against 482 and 8 at 0.9. At 0.8 it would flag @azure/mcp's applens
+ * (0.82) and, with the shipped model, two short clean Spanish and Japanese tools of our own (0.82).
  */
 export const CLEAR = 0.3;
-export const SUSPECT = 0.9;
+export const SUSPECT = 0.85;
 
 /** Lexicon findings of wording, which a reading as clean lowers to a note. */
 export const SOFT_FINDINGS = new Set(['model-instruction', 'secret-reference', 'data-request', 'exfiltration-url', 'tool-shadowing', 'hidden-parameter']);
+
+/**
+ * Whether a reading as clean may lower the finding: wording, but not another tool steered away from
+ * against the user's own request (its evidence holds those words), which no documentation does.
+ */
+export function lowerable(item: SurfaceFinding): boolean {
+  return SOFT_FINDINGS.has(item.id) && !(item.id === 'tool-shadowing' && AGAINST_USER.test(item.evidence ?? ''));
+}
 
 export function weighPoisoning(model: ClassifierModel, tools: readonly NamedDefinition[], findings: SurfaceFinding[]): SurfaceFinding[] {
   const out = [...findings];
@@ -50,7 +61,7 @@ export function weighPoisoning(model: ClassifierModel, tools: readonly NamedDefi
     if (probability >= CLEAR) continue;
     for (const index of own) {
       const item = out[index]!;
-      if (!SOFT_FINDINGS.has(item.id)) continue;
+      if (!lowerable(item)) continue;
       out[index] = { ...item, level: 'note', message: `${item.message} (a note: the classifier reads this definition as ordinary documentation, ${probability.toFixed(2)})` };
     }
   }
