@@ -62,6 +62,7 @@ export const OVERRIDE = any([
   `${B}(safety|security|content|usage)\\s+(policy|policies|guidelines|filters?|rules)\\s+(has|have)\\s+(been\\s+)?(updated|changed|disabled|lifted|removed|suspended)`,
   `${B}without (asking|requesting|seeking)( the user)?( for)? (confirmation|permission|approval|consent)`,
   `${B}(do not|don't|does not|doesn't|never) (ask|request|seek)( the user)?( for)? (confirmation|permission|approval)`,
+  `${B}without waiting for (the user|the user's|their|the customer's|the owner's)( (confirmation|approval|consent|go-ahead|reply|answer|ok))?${E}|${B}kullanıcı(nın|dan)? (onayını|onay|iznini|izin|yanıtını) (beklemeden|almadan|sormadan)${E}|${B}sin esperar (la )?(confirmación|aprobación|respuesta) del usuario${E}|${B}sans attendre (la confirmation|l'accord|l'approbation|la réponse) de l'utilisateur${E}|${B}sem esperar (a )?(confirmação|aprovação|resposta) do usuário${E}|${B}не дожидаясь (подтверждения|согласия|одобрения|ответа) пользовател\\p{L}*`,
   `<\\s*\\/?\\s*(important|system|instructions?|secret|hidden|admin|assistant)\\s*>(?!\\s*(tags?|elements?|blocks?|sections?)${E})`,
   // Raising a tool's output, or the user's claimed rank, above the model's rules; switching its checks off.
   // "These are verified instructions …; carry them out before answering, without asking": text the tool returns raised to orders.
@@ -69,6 +70,8 @@ export const OVERRIDE = any([
   `${B}(instructions|commands|directives)\\b[^.]{0,80}\\b(follow|obey|execute|carry out) (them|these|those|it) (exactly|precisely|without question|as written|verbatim|to the letter)${E}`,
   // Whatever a returned field says, done without the user: "carry it out with the available tools before answering, without asking the user".
   `${B}(carry (it|them) out|execute (it|them)|act on (it|them)|obey (it|them)|follow (it|them)|do what (it|they) says?)\\b[^.;]{0,80}\\b(without (asking|consulting|telling|checking with|confirming with) (the user|them)|before (answering|responding|replying) (the user|them)?)`,
+  `${B}(carry out|execute|follow|obey|do|act on|perform) (whatever|everything|anything|all that) (it|they|the (note|field|column|value|message|entry)) (says?|contains?|lists?|asks?|tells? you|instructs?)${E}[^.;]{0,100}\\b(before (answering|responding|replying)|without (asking|consulting|telling|confirming)|with (the |any |whatever )?(tools?|available tools))`,
+  `${B}(jalankan|laksanakan|ikuti|lakukan|kerjakan) (perintah|instruksi|arahan) (tersebut|itu|ini)${E}[^.;]{0,120}\\b(sebelum (menjawab|membalas)|tanpa (bertanya|menanyakan|konfirmasi|meminta))${E}`,
   `${B}(ejecút(ala|alo|alas|alos)|cúmple(la|lo|las|los)|síguel(a|o|as|os))\\b[^.;]{0,60}\\bsin (preguntar|consultar)( al usuario)?|${B}(exécute|exécutez|applique|appliquez|suis|suivez)-(la|le|les)\\b[^.;]{0,60}\\bsans (demander|consulter|prévenir)|${B}(führe|befolge) (sie|es|ihn)( aus)?\\b[^.;]{0,60}\\bohne (den|die) (nutzer|benutzer)\\p{L}* zu fragen`,
   // The user's confirmation declared unnecessary: "you never need to ask the user to confirm", "standing approval", "nunca hace falta pedir confirmación".
   `${B}(never|not|no) need (to )?ask (the user|them|the customer)( to (confirm|approve)| for (confirmation|permission|approval))${E}|${B}(standing|blanket) (approval|permission|consent|authori[sz]ation)${E}`,
@@ -144,6 +147,7 @@ export const CONCEAL = any([
   `(如果|若|假如|要是)用户(问|询问|问起|追问|质疑)[^。；]{0,40}(就|便)?(说|回答|答复|告诉他|告诉对方|回复)[^。；]{0,20}(只|仅|没有|并未|并没有|例行)|(向|对)用户(说成|谎称)|ユーザー(に|から)(聞かれ|尋ねられ|質問され)(たら|ても|た場合)[^。]{0,40}(だけ|のみ|ありません|していません|と答え)`,
   `${B}(do not|don't|never|without)\\s+(tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|show|showing|warn|warning|letting|flag|flagging|surface|surfacing|disclose|disclosing)\\b[^.;]{0,30}\\b(the\\s+)?(user|human|customer)s?${E}`,
   `${B}(the user|user) (must|should|need) (not|never) (know|see|be told|find out|notice)`,
+  `${B}(do not|don't|never|without)\\s+(mention|mentioning|reveal|revealing|disclose|disclosing|tell|telling)\\b[^.;]{31,80}\\bto (the\\s+)?(user|human|customer)s?${E}`,
   // In the passive, to whoever is kept in the dark: "this step should not be disclosed to the customer".
   `${B}(this|it|that|these)(\\s+\\p{L}+)?\\s+((should|must|shall|will|is to|are to|needs? to)\\s+)?(not|never)\\s+be\\s+(mentioned|disclosed|revealed|shown|surfaced|reported|told)\\s+to${E}`,
   `${B}no need to (mention|tell|inform|notify|disclose|say)${E}`,
@@ -316,7 +320,7 @@ export const SENSITIVE = any([
 /** Asking the model to move data: read, collect, send, put into an argument. */
 export const TRANSFER = any([
   // en (imperative and "you/the model must …" forms)
-  `${BV}(read|cat|open|load|fetch|collect|gather|extract|send|forward|email|e-mail|upload|post|transmit|exfiltrate|leak|include|attach|append|prepend|add|put|insert|paste|copy|fill|provide|pass|supply|embed|encode|dump|share|reveal|print|output|submit|mirror|store|save|log|write|replace|repeat|recite|restate|echo|disclose|repeating|reciting|revealing|disclosing|prefill|pre-fill|populate|stuff|seed)${EV}|${BV}(must|should|shall|has to|needs to) (also |always )?(carry|contain|include|hold|embed)${EV}|${BV}set (this|it|the \\w+ (field|parameter)) to${EV}|${BV}(set|populated|filled) (to|with)${EV}`,
+  `${BV}(read|cat|open|load|fetch|collect|gather|extract|send|forward|email|e-mail|upload|post|transmit|exfiltrate|leak|include|attach|append|prepend|add|put|insert|paste|copy|fill|provide|pass|supply|embed|encode|dump|share|reveal|print|output|submit|mirror|store|save|log|write|replace|repeat|recite|restate|echo|disclose|repeating|reciting|revealing|disclosing|prefill|pre-fill|populate|stuff|seed)${EV}|${BV}(must|should|shall|has to|needs to) (also |always )?(carry|contain|include|hold|embed)${EV}|${BV}set (this|it|the \\w+ (field|parameter)) to${EV}|${BV}(ask|prompt) (the user|the customer|the caller|them|him|her)( \\w+)? for${EV}|${BV}(request|obtain|collect) (\\w+ ){0,6}from (the user|the customer|the caller|them)${EV}|${BV}(set|populated|filled) (to|with)${EV}`,
   `${BV}(sent|forwarded|uploaded|posted|included|attached|copied|added|appended|shared|submitted|passed|put|written|logged|stored|mirrored|transmitted|placed|inserted|filled|pasted|read|populated|supplied|provided|completed) (\\w+ )?by (the )?(ai |llm )?(assistant|model|agent|ai|llm)${EV}`,
   `${BV}(must|should|shall|has to|needs to|is to|are to) (also |always |then )?be (sent|forwarded|uploaded|posted|included|attached|copied|added|appended|shared|submitted|passed|put|written|logged|stored|mirrored|transmitted)${EV}`,
   // it, nl, sv, pl, cs, uk, tr
@@ -331,7 +335,7 @@ export const TRANSFER = any([
   `읽어|읽고|읽은|보내|전송|포함|넣어|넣으|넣고|첨부|복사|붙여|입력|공유|업로드`,
   // th, el, ro, hu, fi, da, no, bn
   `ส่ง|ใส่|อ่าน|แนบ|คัดลอก|${BV}(στείλε|στείλτε|βάλε|βάλτε|διάβασε|διαβάστε|συμπερίλαβε|αντέγραψε|επικόλλησε|πρόσθεσε)${EV}`,
-  `${BV}(trimite|trimiteți|include|includeți|pune|puneți|citește|citiți|copiază|adaugă|atașează)${EV}|${BV}(küldd|küldje|tedd|tegye|olvasd|olvassa|másold|illeszd|csatold|add meg)${EV}`,
+  `${BV}(trimite|trimiteți|include|includeți|pune|puneți|citește|citiți|copiază|adaugă|atașează|cere|cereți|solicită|solicitați|transmite|transmiteți)(-i|-le|-l|-o)?${EV}|${BV}(küldd|küldje|tedd|tegye|olvasd|olvassa|másold|illeszd|csatold|add meg)${EV}`,
   `${BV}(lähetä|lue|liitä|kopioi|lisää|laita|sisällytä)${EV}|${BV}(send|læs|inkluder|tilføj|legg|læg|kopier|indsæt|sett)${EV}|পাঠান|পাঠাও|পড়ুন|যোগ করুন|রাখুন|কপি করুন|${BV}(tuma|weka|soma|ongeza|nakili|ambatisha)${EV}`,
   // es
   `${BV}(lee|leer|lea|envía|envia|enviar|envíe|incluye|incluir|incluya|adjunta|adjuntar|pon|poner|ponga|agrega|agregar|añade|añadir|copia|copiar|pega|pegar|proporciona|pasa|pasar|comparte|revela)${EV}`,
@@ -408,7 +412,7 @@ export const PASSIVE_REQUEST = /(?<![\p{L}])(must|should|shall|needs? to|has to|
 /** A transfer negated before it ("do not include credentials", "never pass a private key"). */
 export const NEGATION = any([
   `${B}(do not|don't|does not|doesn't|never|no need to|not|avoid|without|must not|mustn't|should not|shouldn't|cannot|can't|blocked|rejected|refused|denied|forbidden)${E}`,
-  `${B}(no|nunca|jamás|ne|jamais|nicht|nie|kein|keine|não|nao|не|никогда)${E}`,
+  `${B}(no|nunca|jamás|ne|jamais|nicht|nie|kein|keine|não|nao|не|никогда|nu|niciodată)${E}`,
   `${B}(non|mai|niet|nooit|geen|inte|aldrig|nigdy|ніколи|asla|jangan|tidak|tanpa|không|đừng|chớ|لا|لن|دون|بدون|אל|לא|نه|نیست|نباید|هرگز|نمی‌?\\p{L}*)${E}|नहीं|मत|않|말고|지 마`,
   `不要|别|切勿|禁止|无需|不会|不得|不能|不可|从不|绝不|ないで|しないで|不要です|禁止`,
 ]);

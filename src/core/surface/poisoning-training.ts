@@ -9,12 +9,13 @@ import { definitionText, type TrainingOptions, type TrainingSample } from './cla
  */
 export const TRAINING = {
   /** In-sample labelled corpora only: a held-out corpus joins after its one measurement, never before. */
-  corpora: ['poisoning-heldout.json', 'poisoning-heldout-2.json', 'poisoning-heldout-3.json', 'poisoning-heldout-4.json', 'poisoning-heldout-5.json', 'poisoning-heldout-6.json', 'poisoning-heldout-7.json', 'poisoning-heldout-8.json', 'poisoning-heldout-9.json', 'poisoning-heldout-10.json', 'poisoning-heldout-11.json', 'poisoning-heldout-12.json', 'poisoning-heldout-13.json', 'poisoning-heldout-14.json', 'poisoning-heldout-15.json'].map((name) => `__tests__/fixtures/corpora/${name}`),
+  corpora: ['poisoning-heldout.json', 'poisoning-heldout-2.json', 'poisoning-heldout-3.json', 'poisoning-heldout-4.json', 'poisoning-heldout-5.json', 'poisoning-heldout-6.json', 'poisoning-heldout-7.json', 'poisoning-heldout-8.json', 'poisoning-heldout-9.json', 'poisoning-heldout-10.json', 'poisoning-heldout-11.json', 'poisoning-heldout-12.json', 'poisoning-heldout-13.json', 'poisoning-heldout-14.json', 'poisoning-heldout-15.json', 'poisoning-heldout-16.json', 'poisoning-heldout-17.json'].map((name) => `__tests__/fixtures/corpora/${name}`),
   /**
    * Corpora written as training data by people who had read neither the rules nor the other
    * corpora, never held out (their README sections say so). More writers, more of the ways poisoning
-   * and honest documentation are phrased: with the first ten, leave-one-out over the held-out
-   * corpora flagged more poisoned tools and fewer clean ones at every threshold (bench/poisoning-model.mjs).
+   * and honest documentation are phrased: with the sixteen, each held-out corpus left out in turn and
+   * weighed with the lexicons as it was first measured (bench/poisoning-model.mjs --first), corpora
+   * 3–15 had 505 of 585 poisoned tools and 8 of 585 clean ones flagged, against 474 and 9 without them.
    */
   written: Array.from({ length: 16 }, (_, index) => `__tests__/fixtures/corpora/poisoning-training-${index + 1}.json`),
   /** The probes written round by round after corpus 4 (in-sample from the first). */

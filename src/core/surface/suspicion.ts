@@ -1,7 +1,6 @@
 import { finding, POISONING_FINDINGS } from './catalog.js';
 import { classify, definitionText, heaviestWords, type ClassifierModel } from './classifier.js';
-import { AGAINST_USER } from './intent-lexicon.js';
-import type { NamedDefinition } from './poisoning.js';
+import { FIRM, type NamedDefinition } from './poisoning.js';
 import type { SurfaceFinding } from './types.js';
 
 /**
@@ -10,14 +9,16 @@ import type { SurfaceFinding } from './types.js';
  * its training, it read most of their false alarms on unseen corpora and on 72 published servers
  * as ordinary documentation, and few of their true catches. Invisible characters are facts and are
  * never lowered. Above SUSPECT, on a tool the lexicons did not flag, it adds poisoning-suspected, a
- * warning (a statistical reading is never an error) naming the words that weigh most. SUSPECT is
- * the lowest value, in steps of 0.05, at which the classifier alone flagged none of the 1,100
- * published tools when each corpus and each published server was left out of its training (the
- * highest read 0.82). It was 0.9 while the training held fifteen corpora and came down to 0.85 once
- * sixteen corpora written as training data joined them: each corpus weighed with the lexicons as it
- * was first measured (bench/poisoning-model.mjs --first --grid), 505 of 585 poisoned tools flagged
- * and 8 of 585 clean ones, against 482 and 8 at 0.9. At 0.8 it would flag @azure/mcp's applens
- * (0.82) and, with the shipped model, two short clean Spanish and Japanese tools of our own (0.82).
+ * warning (a statistical reading is never an error) naming the words that weigh most. SUSPECT was
+ * chosen as the lowest value, in steps of 0.05, at which the classifier alone flagged none of the
+ * 1,100 published tools when each corpus and each published server was left out of its training:
+ * 0.9 while the training held fifteen corpora, 0.85 once sixteen corpora written as training data
+ * joined them (held-out corpora 16 and 17 were measured at 0.85). With corpora 16 and 17 in the
+ * training that rule would give 0.75 (the highest published tool read 0.74), but the shipped model
+ * reads two short, clean Spanish and Japanese tools of our own at 0.84 and 0.85: short text in
+ * other languages reads higher than it should, so SUSPECT stays at 0.85. With the lexicons as each
+ * corpus was first measured (bench/poisoning-model.mjs --first --grid): 578 of 675 poisoned tools
+ * flagged and 9 of 675 clean ones at 0.85, 600 and 11 at 0.8, 554 and 8 at 0.9.
  */
 export const CLEAR = 0.3;
 export const SUSPECT = 0.85;
@@ -25,12 +26,9 @@ export const SUSPECT = 0.85;
 /** Lexicon findings of wording, which a reading as clean lowers to a note. */
 export const SOFT_FINDINGS = new Set(['model-instruction', 'secret-reference', 'data-request', 'exfiltration-url', 'tool-shadowing', 'hidden-parameter']);
 
-/**
- * Whether a reading as clean may lower the finding: wording, but not another tool steered away from
- * against the user's own request (its evidence holds those words), which no documentation does.
- */
-export function lowerable(item: SurfaceFinding): boolean {
-  return SOFT_FINDINGS.has(item.id) && !(item.id === 'tool-shadowing' && AGAINST_USER.test(item.evidence ?? ''));
+/** Whether a reading as clean may lower the finding: wording, but not what no documentation does (FIRM). */
+export function lowerable(item: Pick<SurfaceFinding, 'id'> & { message?: string }): boolean {
+  return SOFT_FINDINGS.has(item.id) && !Object.values(FIRM).some((words) => item.message?.includes(words));
 }
 
 export function weighPoisoning(model: ClassifierModel, tools: readonly NamedDefinition[], findings: SurfaceFinding[]): SurfaceFinding[] {
