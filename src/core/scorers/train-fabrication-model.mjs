@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Trains the answer reader (answer-reader.ts) and writes data/fabrication-model.bin:
 //
-//   npm run build && node src/core/scorers/train-fabrication-model.mjs
+//   npm run models   (both classifiers: they share the features, NEGATION included)
 //
 // Its inputs are fabrication-training.ts's FABRICATION_TRAINING: the in-sample labelled fabrication
 // corpora. The same inputs give the same file; __tests__/scorers/answer-reader.test.ts fails while

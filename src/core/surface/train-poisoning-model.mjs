@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Trains the poisoning classifier (classifier.ts) and writes data/poisoning-model.bin:
 //
-//   npm run build && node src/core/surface/train-poisoning-model.mjs
+//   npm run models   (both classifiers: they share the features, NEGATION included)
 //
 // Its inputs are poisoning-training.ts's TRAINING: the in-sample labelled corpora, the probes and
 // published servers' tools. The same inputs give the same file; __tests__/surface/classifier.test.ts
