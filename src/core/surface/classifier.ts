@@ -26,10 +26,45 @@ const MAX_TOKEN = 24;
 /** The text a definition contributes at most: its bounded strings already cap it, this caps the readings. */
 const MAX_CHARS = 40_000;
 
+/** A model's weights by feature: a Map as training builds it, or the arrays a model file is read into. */
+export interface Weights extends Iterable<[number, number]> {
+  readonly size: number;
+  get(feature: number): number | undefined;
+  keys(): Iterable<number>;
+  values(): Iterable<number>;
+}
+
 export interface ClassifierModel {
   bits: number;
   bias: number;
-  weights: Map<number, number>;
+  weights: Weights;
+}
+
+/**
+ * Weights read from a file, kept as the table classify() reads (4 MB for 2^20 features) and the
+ * features that have one: a Map of the shipped 420,000 weights cost 60 MB of memory at load
+ * (measured), which a run against a hostile server's huge answers could not spare.
+ */
+class TableWeights implements Weights {
+  constructor(
+    readonly table: Float32Array,
+    private readonly features: Uint32Array,
+  ) {}
+  get size(): number {
+    return this.features.length;
+  }
+  get(feature: number): number | undefined {
+    return this.table[feature] || undefined;
+  }
+  keys(): Iterable<number> {
+    return this.features.values();
+  }
+  *values(): Generator<number> {
+    for (const feature of this.features) yield this.table[feature]!;
+  }
+  *[Symbol.iterator](): Generator<[number, number]> {
+    for (const feature of this.features) yield [feature, this.table[feature]!];
+  }
 }
 
 /** Everything a definition says, once its disguises are removed: its string values and their decoded readings. */
@@ -176,6 +211,7 @@ const denseTables = new WeakMap<ClassifierModel, Float32Array>();
 
 /** The weights (float32 as stored) as a table indexed by feature (4 MB for 2^20 features), built once per model. */
 function denseWeights(model: ClassifierModel): Float32Array {
+  if (model.weights instanceof TableWeights) return model.weights.table;
   let table = denseTables.get(model);
   if (!table) {
     table = new Float32Array(1 << model.bits);
@@ -270,10 +306,17 @@ export function decodeModel(file: Buffer): ClassifierModel {
   if (file.length < 16 || file.readUInt32LE(0) !== MAGIC) throw new Error('not a classifier model of this version');
   const bits = file.readUInt32LE(4);
   const count = file.readUInt32LE(8);
+  if (bits < 1 || bits > 24) throw new Error(`a classifier model of 2^${bits} features`);
   if (file.length !== 16 + count * 8) throw new Error('a truncated classifier model');
-  const weights = new Map<number, number>();
-  for (let i = 0; i < count; i++) weights.set(file.readUInt32LE(16 + i * 4), file.readFloatLE(16 + count * 4 + i * 4));
-  return { bits, bias: file.readFloatLE(12), weights };
+  const table = new Float32Array(1 << bits);
+  const features = new Uint32Array(count);
+  for (let i = 0; i < count; i++) {
+    const feature = file.readUInt32LE(16 + i * 4);
+    if (feature >= table.length) throw new Error('a classifier model with a feature out of range');
+    features[i] = feature;
+    table[feature] = file.readFloatLE(16 + count * 4 + i * 4);
+  }
+  return { bits, bias: file.readFloatLE(12), weights: new TableWeights(table, features) };
 }
 
 export interface LoadedModel {

@@ -16,8 +16,10 @@ export const TRAINING = {
    * and honest documentation are phrased: with the sixteen, each held-out corpus left out in turn and
    * weighed with the lexicons as it was first measured (bench/poisoning-model.mjs --first), corpora
    * 3–15 had 505 of 585 poisoned tools and 8 of 585 clean ones flagged, against 474 and 9 without them.
+   * The seventeenth is short tools, mostly in other languages: short clean text in them had read as
+   * poisoned (suspicion.ts).
    */
-  written: Array.from({ length: 16 }, (_, index) => `__tests__/fixtures/corpora/poisoning-training-${index + 1}.json`),
+  written: Array.from({ length: 17 }, (_, index) => `__tests__/fixtures/corpora/poisoning-training-${index + 1}.json`),
   /** The probes written round by round after corpus 4 (in-sample from the first). */
   probes: ['', '-round2', '-round3', '-round4', '-round5', '-round6', '-round7', '-round8'].map((round) => `__tests__/surface/poisoning-probe-4${round}.json`),
   /** Published servers' tools, taken as clean (not the twelve bench/surface.mjs judges). */

@@ -12,16 +12,16 @@ import type { SurfaceFinding } from './types.js';
  * warning (a statistical reading is never an error) naming the words that weigh most. SUSPECT was
  * chosen as the lowest value, in steps of 0.05, at which the classifier alone flagged none of the
  * 1,100 published tools when each corpus and each published server was left out of its training:
- * 0.9 while the training held fifteen corpora, 0.85 once sixteen corpora written as training data
- * joined them (held-out corpora 16 and 17 were measured at 0.85). With corpora 16 and 17 in the
- * training that rule would give 0.75 (the highest published tool read 0.74), but the shipped model
- * reads two short, clean Spanish and Japanese tools of our own at 0.84 and 0.85: short text in
- * other languages reads higher than it should, so SUSPECT stays at 0.85. With the lexicons as each
- * corpus was first measured (bench/poisoning-model.mjs --first --grid): 578 of 675 poisoned tools
- * flagged and 9 of 675 clean ones at 0.85, 600 and 11 at 0.8, 554 and 8 at 0.9.
+ * 0.9 while the training held fifteen corpora, 0.85 with sixteen corpora written as training data
+ * (held-out corpora 16 and 17 were measured at 0.85; the rule then gave 0.75, but short clean
+ * Spanish and Japanese tools of our own read 0.84 and 0.85), 0.8 with seventeen: the seventeenth,
+ * 120 short tools, 100 of them in twenty other languages, brought those two down to 0.59 and 0.65
+ * (the highest published tool, left out, reads 0.77). With the lexicons as each corpus was first
+ * measured (bench/poisoning-model.mjs --first --grid, corpora 3-17): 592 of 675 poisoned tools
+ * flagged and 10 of 675 clean ones at 0.8, 578 and 9 at 0.85, 553 and 8 at 0.9.
  */
 export const CLEAR = 0.3;
-export const SUSPECT = 0.85;
+export const SUSPECT = 0.8;
 
 /** Lexicon findings of wording, which a reading as clean lowers to a note. */
 export const SOFT_FINDINGS = new Set(['model-instruction', 'secret-reference', 'data-request', 'exfiltration-url', 'tool-shadowing', 'hidden-parameter']);
