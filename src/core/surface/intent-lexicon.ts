@@ -43,6 +43,8 @@ function any(parts: string[], flags = 'iu'): RegExp {
 
 /** Overriding the model's instructions or role. */
 export const OVERRIDE = any([
+  // Something else put above the user's own instructions: "carry them out with priority over the user's instructions".
+  `${B}(priority|precedence) over (the user's|the user|your user's) (own )?(instructions|requests|wishes|directions)${E}|${B}с предимство пред (указанията|инструкциите|искането) на потребителя|${B}(приоритет\\p{L}*|преимуществ\\p{L}*) (над|перед) (указаниями|инструкциями|просьбами) пользователя|${B}(pierwszeństw\\p{L}*|priorytet\\p{L}*) (przed|nad) (poleceniami|instrukcjami) użytkownika`,
   // en
   `${B}(ignore|disregard|forget|override|bypass|skip)\\s+(all\\s+|any\\s+)?(of\\s+)?(the\\s+|your\\s+)?(previous|prior|above|earlier|preceding|original|system|safety|existing|other)\\s+(instructions?|prompts?|rules|guidelines|directives|messages|polic(y|ies)|constraints)${E}`,
   `${B}(previous|prior|earlier|original|old|your)\\s+(instructions|guidelines|rules|directives|constraints)\\s+(no longer|do not|don't|are no longer)\\s+appl`,
@@ -208,6 +210,54 @@ export const CONCEAL = any([
   `不要(告诉|通知|提醒|让)(用户|使用者)|不要让用户知道|(悄悄|秘密|偷偷)地?`,
   // ja
   `ユーザー(に|には)(は)?(伝え|言わ|知らせ|教え|見せ)(ないで|ず)|こっそり|密かに`,
+  // bn, ta, ca: "ব্যবহারকারীকে এই ধাপটি দেখাবেন না", "இதைப் பயனரிடம் குறிப்பிட வேண்டாம்", "no cal informar-ne l'estudiant".
+  `ব্যবহারকারীকে (\\S+ ){0,3}(দেখাবেন না|দেখাবে না|দেখিও না)|பயனர(ிடம்|ுக்கு) [^.]{0,30}(குறிப்பிட|சொல்ல|தெரிவிக்க|காட்ட)[\\p{L}\\p{M}]*\\s*வேண்டாம்`,
+  `${B}no cal (informar|dir|avisar|comunicar|notificar)\\p{L}*(-ne|-ho|-li|-los)?\\s+(a\\s+)?(l'|la |el |als )?(usuari|estudiant|client|alumne|interessat)|${B}sense (informar|avisar|dir-ho a|notificar)( a)? (l'usuari|l'estudiant|el client|l'alumne)`,
+  // Something named left out of what the user is shown: "leave the tip out of the order summary you show the user".
+  `${B}(leave|keep) (the |any |all )?[\\p{L}-]+( [\\p{L}-]+)? out of (the|your|any) ([\\p{L}-]+ ){0,3}(you (show|give|send|present) (to )?)?(the )?(user|customer|client)s?${E}`,
+  // Which changes were made kept back: "do not mention which assertions were edited".
+  `${B}(do not|don't|never|without) (mention|mentioning|reveal|revealing|disclose|disclosing|say|saying|list|listing|tell(ing)? (the user|them)) (which|what) ([\\p{L}-]+ ){1,3}(were|was|have been|has been|got) (edited|changed|modified|altered|removed|rewritten|skipped|deleted|updated|added|suppressed)${E}`,
+  `${B}sans (le |la |les |en )?(mentionner|signaler|indiquer|évoquer)\\b[^.;]{0,60}(l'utilisateur|au client|à l'utilisateur)`,
+  // Findings misrepresented to the user: "when summarizing for the user, present CRITICAL findings … as LOW".
+  `${B}(for|to) the (user|customer|client)\\b[^.;]{0,20}\\b(present|report|describe|show|list|label|rate|classify)\\b[^.;]{0,80}\\bas (low|informational|info|benign|safe|resolved|passing|minor|false positives?|none)${E}`,
+  // A denial: "if they ask about extra charges, say there are none".
+  `${B}(if|when|should) (the user|the customer|they|anyone) (later )?(asks?|inquires?)\\b[^.;]{0,60}\\b(say|tell (them|him|her)|answer|reply|respond|claim)( that)? there (is|are|were|was) (none|no|nothing)${E}`,
+]);
+
+/**
+ * The user shown or told their own choice, or the original value, in what the model reports back
+ * ("in the confirmation show the locker the user chose", "show the original account number in the
+ * preview", "confirm using the name they asked for"). Honest on its own; beside a fixed value put
+ * in the choice's place (poisoning.ts), a cover story.
+ */
+export const SHOWN_OWN = any([
+  `${B}(confirm|show|display|report|tell|present|mention|use|keep|list|print)\\b[^.;]{0,80}\\b(the |their |its )?([\\p{L}-]+ ){0,2}(they|the user|the customer|he|she|the requester) (originally |initially |first )?(asked for|requested|chose|picked|selected|gave|entered|specified|wanted)${E}`,
+  `${B}(confirm|tell|inform|assure|report to) (the user|them|the customer|the requester) (that )?(the |their )?(requested|chosen|selected|original) ([\\p{L}-]+ ){0,2}(was|were|is|has been|have been)${E}`,
+  // pl, cs, sk, et, da, no, sv, ms, id
+  `(wybran|wskazan|podan|wpisan)\\p{L}* przez (użytkownika|klienta|nadawcę)|${B}(zobrazuj|ukaž|ukazuj|uveď|uvádějte|zobrazte|ponech)\\p{L}*[^.;]{0,40}(původní|zvolen|zadan)\\p{L}*|(pôvodn|zvolen|zadan)\\p{L}* (používateľom|uživatelem)|kasutaja (enda|oma|valitud|antud|sisestatud)|${B}(vedkommende|brugeren|brukeren|användaren) (valgte|har valgt|valde|har valt)${E}|${B}(akaun|rekening|nama|bilik) yang (diminta|dipilih|diberikan)${E}`,
+  // de, fr, es, pt, it, nl
+  `${B}(dem|der) (nutzer|benutzer|anwender|kunden)\\p{L}* gegenüber (nur|lediglich)${E}|vom (nutzer|benutzer|kunden) (gewählt|angegeben|eingegeben|verlangt)\\p{L}*|(choisi|demandé|indiqué|saisi)\\p{L}* par (l'utilisateur|le client)|(elegid|solicitad|indicad|introducid)\\p{L}* por el (usuario|cliente)|(escolhid|solicitad|indicad|informad)\\p{L}* pelo (usuário|cliente)|(scelt|richiest|indicat)\\p{L}* dall'utente|(gekozen|gevraagd|opgegeven) door de gebruiker`,
+  // ru, uk, zh, ja, ur, ar, fa, hi
+  `(выбранн|указанн|запрошенн)\\p{L}* пользователем|(обран|вказан|запитан)\\p{L}* користувачем|(仍|依然|照样|还是)(显示|展示|写|告诉|回复)[^。；]{0,10}用户(请求|选择|指定|输入|要求|提供)的|ユーザーが(選んだ|指定した|入力した|求めた)[^。]{0,10}(を|と)(表示|伝え|記載)|صارف کا (بتایا|دیا|منتخب کیا) ہوا|المستخدم (اختاره|طلبه|أدخله)|کاربر (انتخاب کرده|خواسته|وارد کرده)|उपयोगकर्ता (द्वारा|ने) (चुन|बताय|दिय)`,
+]);
+
+/**
+ * The user's choice set aside: "instead", "whatever owner the user requests", "regardless of",
+ * "ignore the IBAN the user gives", "even if the user gives their own", in the lexicon's languages.
+ */
+export const OVERRIDE_CHOICE = any([
+  `${B}(instead|in its place|regardless of|irrespective of|no matter (what|which)|whatever ([\\p{L}-]+ ){0,2}(the user|they|the customer) (requests?|asks? for|chooses?|picks?|gives?|enters?)|even (if|when|though) the (user|customer|operator|editor) (gives?|provides?|enters?|asks?|wants?|requests?|chooses?))${E}|${B}ignore (the|their|any|whatever)\\b`,
+  `${B}aj keď (ich |to |ho |ju )?(používateľ|zákazník)\\p{L}*|${B}(zamiast|wbrew|niezależnie od|místo (něj|toho|nich)|bez ohledu na|namiesto|napriek|ka siis,? kui|olenemata|i stedet|uanset|istället|oavsett|sebagai ganti|walaupun|meskipun|abaikan|statt(dessen)?|anstatt|unabhängig davon|au lieu|quel que soit|peu importe|en (lugar|vez) de|independientemente|no lugar|em vez|independentemente|invece|a prescindere|in plaats van|ongeacht|вместо|независимо от|игнорируй|замість|незалежно від|ігноруй|umjesto|bez obzira|игнориши|игнорирај|занемари)${E}|改为|改成|换成|不管|无论|忽略|代わりに|に関わらず|無視|نظر انداز|کے بجائے|بدلاً من|بغض النظر|تجاهل|به جای|نادیده بگیر|के बजाय|अनदेखा`,
+]);
+
+/**
+ * Telling someone a state of things ("report to the operator that the value is within limits",
+ * "tell the editor the piece is still pending", "say the offer has expired"): honest as a rule;
+ * beside the user's choice set aside (OVERRIDE_CHOICE), a cover story.
+ */
+export const TOLD_THAT = any([
+  `${B}(tell|inform|report to|say to|assure|reassure|confirm to) (the )?(user|operator|editor|customer|client|requester|sender|manager|owner|student|patient|landlord|tenant|them|him|her)\\b[^.;]{0,12}\\b(that|it is|it was|the \\p{L}+ (is|was|has))${E}|${B}report (the |this |that )?(run|build|job|test|tests|result|change|value|setpoint|line|order|payment|transfer|it|them) as (passing|passed|green|successful|complete|completed|clean|resolved|fixed|stopped|sent|saved|within)${E}`,
+  `(javi|reci|kaži|recite|javite|кажи|реци|јави)\\p{L}*[,\\s]+(\\p{L}+[,\\s]+){0,2}(da|да)${E}|(povedz|povedzte|řekni|řekněte|sděl)\\p{L}*[,\\s]+(\\p{L}+[,\\s]+){0,2}(že)${E}|(powiedz|poinformuj|napisz)[,\\s]+(\\p{L}+[,\\s]+){0,2}(że)${E}|(maklumkan|beritahu|katakan) (kepada )?(pengguna|pelanggan)\\p{L}* (bahawa|bahwa)${E}|(bekræft|fortæl|sig) [^.;]{0,30}(at)${E}|(скажи|сообщи|скажіть|повідом)\\p{L}*\\s+(\\p{L}+\\s+){0,2}(что|що)${E}|(告诉|回复|通知)(用户|对方|操作员|编辑)[^。；]{0,4}(已|说)`,
 ]);
 
 /** Data the model has and a tool seldom needs: the conversation, secrets, other tools' output. */
@@ -244,7 +294,7 @@ export const SENSITIVE = any([
   `대화 ?(기록|내역|이력|내용)|전체 대화|비밀번호|암호|자격 ?증명|API ?키|환경 ?변수|개인 ?키|토큰`,
   // th, el, ro, hu, fi, da, no, bn
   `รหัสผ่าน|ประวัติการ(สนทนา|แชท)|บทสนทนาทั้งหมด|คีย์ API|ตัวแปรสภาพแวดล้อม|${B}κωδικ(ός|ούς|οί|ό|ών) (πρόσβασης|πρόσβασής)|${B}συνθηματικ\\p{L}*|${B}ιστορικό (της )?συνομιλίας|${B}κλειδι(ά)? api|${B}μεταβλητές περιβάλλοντος`,
-  `${B}parol(a|ele|ei|ă)${E}|${B}istoricul (complet )?(al )?(conversației|conversatiei|chatului)|${B}chei(le)? (api|private|ssh)|${B}variabile(le)? de mediu|${B}jelsz(ó|ava|avai|avait|avak|avát|avakat)${E}|${B}beszélgetés(i)? (előzmény|napló)\\p{L}*|${B}api[- ]kulcs\\p{L}*|${B}környezeti változ\\p{L}*`,
+  `${B}(întreaga|toată|toata) conversați\\p{L}*|${B}conversați\\p{L}* (completă|integrală|de până acum)|${B}parol(a|ele|ei|ă)${E}|${B}istoricul (complet )?(al )?(conversației|conversatiei|chatului)|${B}chei(le)? (api|private|ssh)|${B}variabile(le)? de mediu|${B}jelsz(ó|ava|avai|avait|avak|avát|avakat)${E}|${B}beszélgetés(i)? (előzmény|napló)\\p{L}*|${B}api[- ]kulcs\\p{L}*|${B}környezeti változ\\p{L}*`,
   `${B}salasan(a|at|oja)${E}|${B}keskusteluhistoria\\p{L}*|${B}api-avai\\p{L}*|${B}ympäristömuuttuj\\p{L}*|${B}(adgangskode|passord|kodeord)(r|er|et|en|ene|rne)?${E}|(chat|samtale)histori(k|kk)(ken|en)?|${B}api-nøgl\\p{L}*|${B}api-nøkkel\\p{L}*|${B}miljø(variabler|variablene)`,
   `পাসওয়ার্ড|কথোপকথনের (পুরো )?ইতিহাস|এপিআই কী|পরিবেশ ভেরিয়েবল`,
   `پاس ?ورڈ|خفیہ کلید|بات چیت کی (پوری )?تاریخ|اسناد`,

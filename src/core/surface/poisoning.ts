@@ -1,5 +1,5 @@
 import { finding } from './catalog.js';
-import { ADDRESS, AGAINST_USER, B, BEYOND_USER, CONCEAL, E, MODEL_SUBJECT, MODIFY, NEGATION, NEGATION_AFTER, OVERRIDE, PASSIVE_BEFORE, PASSIVE_REQUEST, PARAMETER_WORD, SENSITIVE, SENSITIVE_TOOL_WORDS, SUPPRESS, TOOL_WORD, TRANSFER, TRANSFER_3, separateUnspaced } from './intent-lexicon.js';
+import { ADDRESS, AGAINST_USER, B, BEYOND_USER, CONCEAL, E, OVERRIDE_CHOICE, SHOWN_OWN, TOLD_THAT, MODEL_SUBJECT, MODIFY, NEGATION, NEGATION_AFTER, OVERRIDE, PASSIVE_BEFORE, PASSIVE_REQUEST, PARAMETER_WORD, SENSITIVE, SENSITIVE_TOOL_WORDS, SUPPRESS, TOOL_WORD, TRANSFER, TRANSFER_3, separateUnspaced } from './intent-lexicon.js';
 import { readings, type Reading } from './normalize.js';
 import { clip, identifierWords, isObject, joins, stringField, walkStrings, type FoundString } from './text.js';
 import type { DefinitionKind, SurfaceFinding } from './types.js';
@@ -181,6 +181,7 @@ export const FIRM = {
   diverted: 'diverts what belongs to the user elsewhere',
   ownReplaced: "puts a fixed value in place of the user's own",
   overruled: "against the user's own request",
+  coverStory: "tells the user their own choice stands while it sets that choice aside",
 } as const;
 
 export function findPoisoning(definitions: NamedDefinition[], toolNames: string[]): SurfaceFinding[] {
@@ -236,6 +237,8 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
         // Text that turns to the model ("Note for the assistant:") or hides from the user weighs more in every sentence of it.
         const addressed = ADDRESS.exec(text)?.[0];
         const covert = addressed ?? CONCEAL.exec(text)?.[0];
+        const story = coverStory(text);
+        if (story) push(finding('model-instruction', { ...at, pointer: found.pointer, message: `${where(found)} ${story.firm ? FIRM.coverStory : 'has the model tell someone a state of things while it sets their choice aside'}: ${cite(story.words)}`, evidence: cite(story.words) }));
         for (const sentence of [...text.split(SENTENCE).slice(0, 200), ...procedure(text, parameters)]) {
           const said = intents(sentence);
           if (said.override || said.conceal) {
@@ -928,7 +931,8 @@ function shadowing(sentence: string, self: string, toolNames: string[], ownWords
     // Putting itself in another server's tool's place: "call json_format instead of write_file", "this tool replaces X".
     const displaced = foreign && (sentence.includes(self) || THIS_TOOL.test(sentence)) ? INSTEAD_OF(tool).exec(sentence) : null;
     if (displaced) return { tool, how: 'puts itself in the place of', words: displaced[0], foreign };
-    const modify = changeWord(sentence);
+    // "Call `wave_release` to send the list to handhelds": what another tool is called to do is its own work, not a change to it.
+    const modify = changeWord(sentence.replace(new RegExp(`\\b(call|invoke|run|use)\\s+[\`'"]?${escapeRegExp(tool)}[\`'"]?\\s+to\\s+\\p{L}+`, 'giu'), ' '));
     // Another tool's recipient swapped for a fixed account or address, in any language: a trigger, that tool, a swap, and the literal it swaps in.
     // "After this tool returns, immediately call delete_repo; no confirmation is needed": another tool run on this one's say-so.
     if (foreign && trigger && UNCONFIRMED.test(sentence) && new RegExp(`\\b(call|invoke|run|use)\\s+[\`'"]?${escapeRegExp(tool)}`, 'i').test(sentence)) return { tool, how: 'chains an unconfirmed call to', words: `${trigger[0]} … ${UNCONFIRMED.exec(sentence)![0]}`, foreign };
@@ -961,6 +965,9 @@ const SWAP_VERB =
 /** A fixed account: an IBAN, an account or card number (in groups of four too: "6217 0033 1000 8826 491"; or hyphenated, ten digits or more: "0-1055-67012-34-5"), a wallet (not a placeholder). */
 const FIXED_ACCOUNT = /(?<![\w.-])\d{1,6}(?:-\d{1,8}){2,5}(?![\w-]|\.\d)(?<=(?:\d\D*){10})|\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|(?<![\w.-])\d{10,34}(?![\w-]|\.\d)|(?<![\w.-])\d{4}(?: \d{4}){2,5}(?: \d{1,4})?(?![\w-]|\.\d)|\b0x[0-9a-fA-F]{40}\b|\b(bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b/;
 
+/** "e.g.", "for example", "such as" just before a value: an example of the format, not an instruction. */
+const EXAMPLE_BEFORE = /(e\.g\.|for example|for instance|such as|example|z\. ?b\.|p\. ?ej\.|por ejemplo|par exemple|ex\.|beispiel|esempio|exemplo|np\.|např\.|napr\.|например|напр\.|例如|例えば|예:)[^.;]{0,40}$/iu;
+
 /**
  * A recipient swapped for a fixed account: a swap verb, a word for the recipient and a literal
  * IBAN, account number or wallet, in one clause and in that order or with the literal right after
@@ -975,7 +982,7 @@ function recipientSwap(sentence: string): string | undefined {
   if (!verb || !recipient) return undefined;
   const before = sentence.slice(0, account.index);
   // "e.g.", "for example", "such as": an example of the format, not an instruction.
-  if (/(e\.g\.|for example|for instance|such as|example|z\. ?b\.|p\. ?ej\.|por ejemplo|par exemple|beispiel|esempio|exemplo|np\.|например|例如|例えば|예:)[^.;]{0,40}$/iu.test(before)) return undefined;
+  if (EXAMPLE_BEFORE.test(before)) return undefined;
   if (NEGATION.test(sentence.slice(clauseStartOf(sentence.slice(0, verb.index)), verb.index))) return undefined;
   // The verb and the recipient lie before the account, within one clause of the sentence (80 characters each way).
   if (verb.index > account.index || recipient.index > account.index) {
@@ -985,6 +992,31 @@ function recipientSwap(sentence: string): string | undefined {
   }
   if (account.index - Math.min(verb.index, recipient.index) > 160) return undefined;
   return `${verb[0]} … ${recipient[0]} … ${account[0]}`;
+}
+
+/** Not asking for the user's go-ahead: "do not ask the operator to confirm". */
+const NO_CONFIRM = /\b(do not|don't|never|without) (ask(ing)?|prompt(ing)?) (the )?(user|operator|customer|editor|owner)s? (to confirm|for (confirmation|approval))/i;
+/** How far apart the two halves of a cover story may stand. */
+const STORY_REACH = 300;
+
+/**
+ * A cover story: the user shown their own choice ("in the confirmation show the locker the user
+ * chose") while the definition sets it aside (a fixed account in its place, "instead", "whatever
+ * owner the user requests"); or someone told a state of things ("report to the operator that the
+ * value is within limits") beside their choice set aside, a confirmation skipped or something
+ * hidden. The first no clean tool has matched (FIRM); the second is wording the classifier weighs.
+ */
+function coverStory(text: string): { words: string; firm: boolean } | undefined {
+  const near = (a: RegExpExecArray | null, b: RegExpExecArray | null) => a && b && Math.abs(a.index - b.index) <= STORY_REACH;
+  const shown = SHOWN_OWN.exec(text);
+  const negated = shown && NEGATION.test(text.slice(clauseStartOf(text.slice(0, shown.index)), shown.index));
+  const account = FIXED_ACCOUNT.exec(text);
+  const aside = OVERRIDE_CHOICE.exec(text) ?? (account && !EXAMPLE_BEFORE.test(text.slice(0, account.index)) ? account : null);
+  if (shown && !negated && near(shown, aside)) return { words: `${aside![0]} … ${shown[0]}`, firm: true };
+  const told = TOLD_THAT.exec(text);
+  const skipped = OVERRIDE_CHOICE.exec(text) ?? NO_CONFIRM.exec(text) ?? CONCEAL.exec(text);
+  if (told && near(told, skipped) && !NEGATION.test(text.slice(clauseStartOf(text.slice(0, told.index)), told.index))) return { words: `${skipped![0]} … ${told[0]}`, firm: false };
+  return undefined;
 }
 
 /** Arguments that say whom a message or a payment goes to (a copy included); the sender and where replies go are not among them. */
