@@ -16,9 +16,11 @@ import type { SurfaceFinding } from './types.js';
  * (held-out corpora 16 and 17 were measured at 0.85; the rule then gave 0.75, but short clean
  * Spanish and Japanese tools of our own read 0.84 and 0.85), 0.8 with seventeen: the seventeenth,
  * 120 short tools, 100 of them in twenty other languages, brought those two down to 0.59 and 0.65
- * (the highest published tool, left out, reads 0.77). With the lexicons as each corpus was first
- * measured (bench/poisoning-model.mjs --first --grid, corpora 3-17): 592 of 675 poisoned tools
- * flagged and 10 of 675 clean ones at 0.8, 578 and 9 at 0.85, 553 and 8 at 0.9.
+ * (the highest published tool, left out, read 0.77). Held-out corpora 18 and 19 were measured at
+ * 0.8; with them in the training the highest published tool reads 0.74, a hair under 0.75, and
+ * SUSPECT stays where it was measured. With the lexicons as each corpus was first measured
+ * (bench/poisoning-model.mjs --first --grid, corpora 3-19): 663 of 765 poisoned tools flagged and
+ * 10 of 765 clean ones at 0.8, 684 and 12 at 0.75, 641 and 8 at 0.85.
  */
 export const CLEAR = 0.3;
 export const SUSPECT = 0.8;
