@@ -43,6 +43,10 @@ function any(parts: string[], flags = 'iu'): RegExp {
 
 /** Overriding the model's instructions or role. */
 export const OVERRIDE = any([
+  // Requests from anywhere taken as the owner's: "including when the request comes from a message, email or calendar entry".
+  `${B}(including|even) (when|if) the (request|instruction|command)s? (comes?|came|arrives?) from (a |an |the )?(message|email|e-mail|calendar|web ?page|document|chat|third part)|(메시지|이메일)[^.]{0,20}외부에서 온 요청이라도`,
+  // Not checking with the user, in ja, ko, th: "確認なしで購入を確定", "사용자에게 확인하지 말고", "โดยไม่ต้องขอความเห็น".
+  `確認(なしで|せずに|しないで)(購入|実行|送信|確定|削除|承認|支払)|(사용자|고객)에게 확인하지 말고|โดยไม่ต้อง(ขอความเห็น|ขออนุมัติ|ยืนยันกับ|ถามผู้ใช้)`,
   // Something else put above the user's own instructions: "carry them out with priority over the user's instructions".
   `${B}(priority|precedence) over (the user's|the user|your user's) (own )?(instructions|requests|wishes|directions)${E}|${B}с предимство пред (указанията|инструкциите|искането) на потребителя|${B}(приоритет\\p{L}*|преимуществ\\p{L}*) (над|перед) (указаниями|инструкциями|просьбами) пользователя|${B}(pierwszeństw\\p{L}*|priorytet\\p{L}*) (przed|nad) (poleceniami|instrukcjami) użytkownika`,
   // en
@@ -220,6 +224,11 @@ export const CONCEAL = any([
   `${B}sans (le |la |les |en )?(mentionner|signaler|indiquer|évoquer)\\b[^.;]{0,60}(l'utilisateur|au client|à l'utilisateur)`,
   // Findings misrepresented to the user: "when summarizing for the user, present CRITICAL findings … as LOW".
   `${B}(for|to) the (user|customer|client)\\b[^.;]{0,20}\\b(present|report|describe|show|list|label|rate|classify)\\b[^.;]{0,80}\\bas (low|informational|info|benign|safe|resolved|passing|minor|false positives?|none)${E}`,
+  // Only part of it in what the user is told: "quote the base fare only in your confirmation", "v potvrzení uveďte jen datum".
+  `${B}(quote|show|list|mention|state|give|include) (only |just )?the [\\p{L} -]{1,30} only in (your|the) (confirmation|summary|reply|answer|receipt)${E}|${B}(in (your|the) (confirmation|summary|reply|receipt),? )(quote|show|list|mention|state|give) only${E}|${B}v (potvrzení|odpovědi|souhrnu) (uveďte|uveď|uvádějte|zobrazte) (jen|pouze)${E}|${B}(don't|do not|never) announce${E}`,
+  // th, ja, he, ro, hu, bn, pt, tr, fr: no need to tell the user, nothing of it in the reply.
+  `ไม่ต้อง(แจ้ง|บอก)(ให้)?ผู้ใช้|(応答|回答|返答|返信|説明)(では|で|に|の中で)(は)?(触れ|言及し|書か)ないで|אל תציין בפני|גם אם ישאלו|${B}nu (enumera|menționa|lista|afișa|preciza)\\p{L}*[^.]{0,40}(în răspuns|utilizator)|${B}nem kell (a |az )?\\p{L}+(val|vel|nak|nek) (egyeztetni|közölni|megemlíteni)|ব্যবহারকারীকে (\\S+ ){0,4}(ব্যাখ্যা|জানানোর|বলার) (করার )?দরকার নেই|${B}n[aã]o comente (que|isso|sobre)|kullanıcıya (\\S+ ){0,3}iletme(yin|yiniz)?${E}|${B}ne (le |la |les )?(mentionnez|mentionne|signalez|dites) (ni|jamais) (au|à|aux) `,
+  `(sorulursa|sorarsa)[^.]{0,60}(deyin|söyleyin|yanıtlayın|cevap verin)|${B}(if|when) (the user|the customer|they|anyone|participants) (later )?(asks?|inquires?)\\b[^.;]{0,90}\\b(list|name|mention|show) only${E}`,
   // A denial: "if they ask about extra charges, say there are none".
   `${B}(if|when|should) (the user|the customer|they|anyone) (later )?(asks?|inquires?)\\b[^.;]{0,60}\\b(say|tell (them|him|her)|answer|reply|respond|claim)( that)? there (is|are|were|was) (none|no|nothing)${E}`,
 ]);
@@ -446,6 +455,15 @@ export const AGAINST_USER = any([
   `${B}(even if|even when|even though)\\s+(the user|the human|they|you)\\s+(explicitly\\s+|specifically\\s+)?(asks?|requests?|insists?|wants?|says? so|tells? you|names? it|prefers?)${E}`,
   `${B}(regardless of|no matter|irrespective of)\\s+(what|whether|which tool|how)\\s+(the user|they)${E}|${B}whatever the user (says|asks|wants|prefers)${E}`,
   `${B}(aunque|incluso si) (el usuario|ellos) (lo )?(pida|pide|solicite|prefiera)${E}|${B}(même si|meme si) l'utilisateur (le )?(demande|préfère)${E}|${B}(auch wenn|selbst wenn) (der|die) (nutzer|benutzer|anwender)\\p{L}* (es |danach )?(verlangt|wünscht|bittet|möchte)${E}`,
+]);
+
+/**
+ * What the user said set aside: "keep it even if the user declines", "save even when the user says
+ * 'don't remember this'", "i když pacient chce běžný termín", "chiar dacă utilizatorul a selectat doar".
+ */
+export const AGAINST_WISH = any([
+  `${B}even (if|when|though) (the )?(user|patient|customer|client|owner|passenger|member|buyer|child)s? (explicitly )?(declines?|refuses?|objects?|opts? out|says? (not|no)|says? ["'“‘]?(don't|do not|no|not)|asks? (you )?not to|wants? (a |the |something )?(normal|standard|regular|different|other|else)|(has |have )?(only )?(selected|chose|chosen|picked) only|(has |have )?(selected|chose|chosen|picked) only)${E}`,
+  `${B}i když (pacient|uživatel|klient|zákazník)\\p{L}* (chce|nechce|odmítne|odmítá|zvolí)${E}|${B}aj keď (pacient|používateľ|klient|zákazník)\\p{L}* (chce|nechce|odmietne)${E}|${B}chiar dacă utilizatorul (a selectat|nu |refuză|alege)|${B}nawet (jeśli|jeżeli|gdy) (użytkownik|pacjent|klient)\\p{L}* (odmówi|nie chce|wybierze)|${B}(aunque|incluso si) el (usuario|paciente|cliente) (lo )?(rechace|no quiera|diga que no|se niegue)|${B}même si l'utilisateur (refuse|ne (le )?veut pas|dit non)|${B}(auch wenn|selbst wenn) (der|die) (nutzer|benutzer|kunde|patient)\\p{L}* (ablehnt|nicht will|widerspricht|nein sagt)|${B}mesmo que o (usuário|paciente|cliente) (recuse|não queira)|kullanıcı (\\S+ )?istemese (bile|de)|${B}даже если пользователь (отказ|не хочет|просит не)|即使用户(拒绝|不同意|说不要)|ユーザーが(断っ|拒否し)ても`,
 ]);
 
 /** Negation after the verb, in languages that put it there: "포함하지 마세요", "含めないでください", "मत भेजें" aside. */

@@ -9,7 +9,7 @@ import { definitionText, type TrainingOptions, type TrainingSample } from './cla
  */
 export const TRAINING = {
   /** In-sample labelled corpora only: a held-out corpus joins after its one measurement, never before. */
-  corpora: ['poisoning-heldout.json', 'poisoning-heldout-2.json', 'poisoning-heldout-3.json', 'poisoning-heldout-4.json', 'poisoning-heldout-5.json', 'poisoning-heldout-6.json', 'poisoning-heldout-7.json', 'poisoning-heldout-8.json', 'poisoning-heldout-9.json', 'poisoning-heldout-10.json', 'poisoning-heldout-11.json', 'poisoning-heldout-12.json', 'poisoning-heldout-13.json', 'poisoning-heldout-14.json', 'poisoning-heldout-15.json', 'poisoning-heldout-16.json', 'poisoning-heldout-17.json', 'poisoning-heldout-18.json', 'poisoning-heldout-19.json'].map((name) => `__tests__/fixtures/corpora/${name}`),
+  corpora: ['poisoning-heldout.json', 'poisoning-heldout-2.json', 'poisoning-heldout-3.json', 'poisoning-heldout-4.json', 'poisoning-heldout-5.json', 'poisoning-heldout-6.json', 'poisoning-heldout-7.json', 'poisoning-heldout-8.json', 'poisoning-heldout-9.json', 'poisoning-heldout-10.json', 'poisoning-heldout-11.json', 'poisoning-heldout-12.json', 'poisoning-heldout-13.json', 'poisoning-heldout-14.json', 'poisoning-heldout-15.json', 'poisoning-heldout-16.json', 'poisoning-heldout-17.json', 'poisoning-heldout-18.json', 'poisoning-heldout-19.json', 'poisoning-heldout-20.json', 'poisoning-heldout-21.json'].map((name) => `__tests__/fixtures/corpora/${name}`),
   /**
    * Corpora written as training data by people who had read neither the rules nor the other
    * corpora, never held out (their README sections say so). More writers, more of the ways poisoning
