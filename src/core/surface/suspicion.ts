@@ -17,10 +17,10 @@ import type { SurfaceFinding } from './types.js';
  * Spanish and Japanese tools of our own read 0.84 and 0.85), 0.8 with seventeen: the seventeenth,
  * 120 short tools, 100 of them in twenty other languages, brought those two down to 0.59 and 0.65
  * (the highest published tool, left out, read 0.77). Held-out corpora 18 and 19 were measured at
- * 0.8; with them in the training the highest published tool reads 0.74, a hair under 0.75, and
- * SUSPECT stays where it was measured. With the lexicons as each corpus was first measured
- * (bench/poisoning-model.mjs --first --grid, corpora 3-19): 663 of 765 poisoned tools flagged and
- * 10 of 765 clean ones at 0.8, 684 and 12 at 0.75, 641 and 8 at 0.85.
+ * 0.8, and 20 and 21 too; with all four in the training the highest published tool reads 0.75, so
+ * the rule still gives 0.8. With the lexicons as each corpus was first measured
+ * (bench/poisoning-model.mjs --first --grid, corpora 3-21): 735 of 855 poisoned tools flagged and
+ * 14 of 855 clean ones at 0.8, 754 and 18 at 0.75, 714 and 11 at 0.85.
  */
 export const CLEAR = 0.3;
 export const SUSPECT = 0.8;
