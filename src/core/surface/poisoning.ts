@@ -1010,15 +1010,21 @@ const STORY_REACH = 300;
  * hidden. The first no clean tool has matched (FIRM); the second is wording the classifier weighs.
  */
 function coverStory(text: string): { words: string; firm: boolean } | undefined {
-  const near = (a: RegExpExecArray | null, b: RegExpExecArray | null) => a && b && Math.abs(a.index - b.index) <= STORY_REACH;
   const shown = SHOWN_OWN.exec(text);
-  const negated = shown && NEGATION.test(text.slice(clauseStartOf(text.slice(0, shown.index)), shown.index));
-  const account = FIXED_ACCOUNT.exec(text);
-  const aside = OVERRIDE_CHOICE.exec(text) ?? (account && !EXAMPLE_BEFORE.test(text.slice(0, account.index)) ? account : null);
-  if (shown && !negated && near(shown, aside)) return { words: `${aside![0]} … ${shown[0]}`, firm: true };
   const told = TOLD_THAT.exec(text);
-  const skipped = OVERRIDE_CHOICE.exec(text) ?? NO_CONFIRM.exec(text) ?? CONCEAL.exec(text);
-  if (told && near(told, skipped) && !NEGATION.test(text.slice(clauseStartOf(text.slice(0, told.index)), told.index))) return { words: `${skipped![0]} … ${told[0]}`, firm: false };
+  // Most text holds neither half: nothing else to search.
+  if (!shown && !told) return undefined;
+  const near = (a: RegExpExecArray, b: RegExpExecArray | null) => b !== null && Math.abs(a.index - b.index) <= STORY_REACH;
+  const asserted = (match: RegExpExecArray) => !NEGATION.test(text.slice(clauseStartOf(text.slice(0, match.index)), match.index));
+  const overridden = OVERRIDE_CHOICE.exec(text);
+  if (shown && asserted(shown)) {
+    const account = overridden ? null : FIXED_ACCOUNT.exec(text);
+    const aside = overridden ?? (account && !EXAMPLE_BEFORE.test(text.slice(0, account.index)) ? account : null);
+    if (near(shown, aside)) return { words: `${aside![0]} … ${shown[0]}`, firm: true };
+  }
+  if (!told) return undefined;
+  const skipped = overridden ?? NO_CONFIRM.exec(text) ?? CONCEAL.exec(text);
+  if (near(told, skipped) && asserted(told)) return { words: `${skipped![0]} … ${told[0]}`, firm: false };
   return undefined;
 }
 
