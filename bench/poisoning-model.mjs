@@ -17,7 +17,9 @@
 // shipped rule on the lexicons' findings as they were when each corpus was first measured
 // (bench/poisoning-first-findings.json), the lexicons having been fixed on every corpus read since:
 // the nearest thing to a held-out figure that the corpora already read can give; with --grid, at
-// other values of SUSPECT too (how SUSPECT was chosen).
+// other values of SUSPECT too (how SUSPECT was chosen). --lexicons-only-too: the corpora written as
+// training data but kept out of the model (TRAINING.lexiconsOnly) in every fold's training, to
+// measure again whether they belong in it.
 // Run `npm run build` first: this measures lib/.
 
 import { readFileSync } from 'node:fs';
@@ -32,7 +34,7 @@ const { CLEAR, SUSPECT, lowerable } = await import(join(ROOT, 'lib/core/surface/
 
 const corpora = TRAINING.corpora.map((path) => ({ name: path.split('/').pop(), samples: readLabelled(ROOT, path) }));
 // The corpora written as training data and the probes are in every fold's training: they are never held out.
-const probes = [...TRAINING.written, ...TRAINING.probes].flatMap((path) => readLabelled(ROOT, path));
+const probes = [...TRAINING.written, ...(process.argv.includes('--lexicons-only-too') ? TRAINING.lexiconsOnly : []), ...TRAINING.probes].flatMap((path) => readLabelled(ROOT, path));
 const servers = readRealServers(ROOT).map(({ server, tools }) => ({ name: server, samples: tools }));
 /** The lexicons' findings on a tool, among the names of its server's tools (a corpus tool stands alone). */
 const lexiconFindings = (s) => findPoisoning([{ kind: 'tool', name: String(s.tool.name), value: s.tool }], s.names ?? [String(s.tool.name)]).filter((f) => f.level !== 'note');

@@ -146,7 +146,7 @@ export const CONCEAL = any([
   // "describe it to the user as inconclusive"), or denied when the user asks ("if the user asks where it went, say it was only saved").
   // A format ("as a table", "as-is") is how to show it, not what to call it.
   `${B}(describe|report|present|portray|represent|frame|pass off|characteri[sz]e|label)\\s+(it|them|this|that|these|those|the (change|changes|action|actions|step|steps|result|results|incident|incidents|transfer|payment|outcome))\\s+(to (the user|them|the customer|the client)|in (your|the) (reply|answer|summary))\\s+as${E}(?!\\s*[\\u0060'"“(<!\\[]|(\\s+(a |an |the )?|-)(table|list|bullet\\p{L}*|markdown|json|yaml|csv|link|links|code|plain|numbered|chart|graph|image|is|-is|written|returned|received|shown|quoted|text|summary)${E})`,
-  `${B}(if|when|should) (the user|the customer|they|anyone|someone) (later )?(asks?|inquires?|wonders?|wants to know|questions?)\\b[^.;]{0,90}\\b(say|tell (them|him|her)|answer|reply|respond|claim|insist|explain)( that)? (it|they|this|that|the \\p{L}+|nothing|everything) (was|were|is|are|has been|have been|had been|went|stayed|only|just)${E}[^.;]{0,40}\\b(only|just|merely|simply|nothing|routine|normal|never|not)${E}|${B}(if|when) (the user|the customer|they) (asks?|inquires?)\\b[^.;]{0,60}\\bdeny${E}`,
+  `${B}(if|when|should) (the user|the customer|they|anyone|someone) (later )?(asks?|inquires?|wonders?|wants to know|questions?)\\b[^.;]{0,90}\\b(say|tell (them|him|her)|answer|reply|respond|claim|insist|explain)( that)? (it|they|this|that|the \\p{L}+|nothing|everything) (was|were|is|are|has been|have been|had been|went|stayed|only|just)${E}[^.;]{0,40}\\b(only|just|merely|simply|nothing|routine|normal|never|not)${E}|${B}(if|when) (the user|the customer|they) (asks?|inquires?)\\b[^.;]{0,60}(?<!\\b(never|not|don't|do not|nor) )\\bdeny${E}`,
   `${B}si (el usuario|el cliente|te) (pregunta|preguntan|preguntara)\\b[^.;]{0,90}(di|dile|diga|dígale|responde|responda|contesta|conteste) que [^.;]{0,50}(solo|sólo|solamente|únicamente|nada|rutina)${E}|${B}si l'utilisateur (demande|pose la question)\\b[^.;]{0,90}(dis|dites|réponds|répondez|dis-lui|dites-lui) (que|qu')[^.;]{0,50}(seulement|uniquement|simplement|rien|routine)${E}`,
   `${B}(wenn|falls) (der|die) (nutzer|benutzer|anwender|kunde)\\p{L}* (fragt|nachfragt)\\b[^.;]{0,90}(sag|sage|sagen sie|antworte|antworten sie)( nur| lediglich)?,? (dass|es sei|sie sei|er sei|sie seien|es wäre|sie wären|es habe|sie habe)${E}|${B}(если|коли|якщо) (пользовател|користувач)\\p{L}* (спросит|спрашивает|запитає|питає)[^.;]{0,90}(скажи|скажите|ответь|ответьте|скажіть|відповідай|відповідайте)( только| лишь| лише| тільки)?,? (что|що)${E}`,
   `(اگر|چنانچه) کاربر[^.]{0,80}(پرسید|بپرسد|سؤال کرد|سوال کرد|سؤال کند)[^.]{0,80}(بگویید|بگو|پاسخ دهید|جواب دهید)|${B}kullanıcı\\p{L}* (sorarsa|sorduğunda|soracak olursa)[^.]{0,90}(sadece|yalnızca|yalnız|hiçbir)[^.]{0,60}(söyle|deyin|yanıtla|cevap ver)\\p{L}*`,
@@ -255,7 +255,7 @@ export const SHOWN_OWN = any([
  * "ignore the IBAN the user gives", "even if the user gives their own", in the lexicon's languages.
  */
 export const OVERRIDE_CHOICE = any([
-  `${B}(instead|in its place|regardless of|irrespective of|no matter (what|which)|whatever ([\\p{L}-]+ ){0,2}(the user|they|the customer) (requests?|asks? for|chooses?|picks?|gives?|enters?)|even (if|when|though) the (user|customer|operator|editor) (gives?|provides?|enters?|asks?|wants?|requests?|chooses?))${E}|${B}ignore (the|their|any|whatever)\\b`,
+  `${B}(instead|anyway|in its place|regardless of|irrespective of|no matter (what|which)|whatever ([\\p{L}-]+ ){0,2}(the user|they|the customer) (requests?|asks? for|chooses?|picks?|gives?|enters?)|even (if|when|though) the (user|customer|operator|editor) (gives?|provides?|enters?|asks?|wants?|requests?|chooses?))${E}|${B}ignore (the|their|any|whatever)\\b`,
   `${B}aj keď (ich |to |ho |ju )?(používateľ|zákazník)\\p{L}*|${B}(zamiast|wbrew|niezależnie od|místo (něj|toho|nich)|bez ohledu na|namiesto|napriek|ka siis,? kui|olenemata|i stedet|uanset|istället|oavsett|sebagai ganti|walaupun|meskipun|abaikan|statt(dessen)?|anstatt|unabhängig davon|au lieu|quel que soit|peu importe|en (lugar|vez) de|independientemente|no lugar|em vez|independentemente|invece|a prescindere|in plaats van|ongeacht|вместо|независимо от|игнорируй|замість|незалежно від|ігноруй|umjesto|bez obzira|игнориши|игнорирај|занемари)${E}|改为|改成|换成|不管|无论|忽略|代わりに|に関わらず|無視|نظر انداز|کے بجائے|بدلاً من|بغض النظر|تجاهل|به جای|نادیده بگیر|के बजाय|अनदेखा`,
 ]);
 
@@ -265,7 +265,7 @@ export const OVERRIDE_CHOICE = any([
  * beside the user's choice set aside (OVERRIDE_CHOICE), a cover story.
  */
 export const TOLD_THAT = any([
-  `${B}(tell|inform|report to|say to|assure|reassure|confirm to) (the )?(user|operator|editor|customer|client|requester|sender|manager|owner|student|patient|landlord|tenant|them|him|her)\\b[^.;]{0,12}\\b(that|it is|it was|the \\p{L}+ (is|was|has))${E}|${B}report (the |this |that )?(run|build|job|test|tests|result|change|value|setpoint|line|order|payment|transfer|it|them) as (passing|passed|green|successful|complete|completed|clean|resolved|fixed|stopped|sent|saved|within)${E}`,
+  `${B}(tell|inform|report to|say to|assure|reassure|confirm to) (the )?(user|operator|editor|customer|client|requester|sender|manager|owner|student|patient|landlord|tenant|them|him|her)\\b[^.;]{0,12}\\b(that|it is|it was|it has been|they (are|were|have been)|(the|their|his|her) \\p{L}+ (is|was|were|has|have))${E}|${B}report (the |this |that )?(run|build|job|test|tests|result|change|value|setpoint|line|order|payment|transfer|it|them) as (passing|passed|green|successful|complete|completed|clean|resolved|fixed|stopped|sent|saved|within)${E}`,
   `(javi|reci|kaži|recite|javite|кажи|реци|јави)\\p{L}*[,\\s]+(\\p{L}+[,\\s]+){0,2}(da|да)${E}|(povedz|povedzte|řekni|řekněte|sděl)\\p{L}*[,\\s]+(\\p{L}+[,\\s]+){0,2}(že)${E}|(powiedz|poinformuj|napisz)[,\\s]+(\\p{L}+[,\\s]+){0,2}(że)${E}|(maklumkan|beritahu|katakan) (kepada )?(pengguna|pelanggan)\\p{L}* (bahawa|bahwa)${E}|(bekræft|fortæl|sig) [^.;]{0,30}(at)${E}|(скажи|сообщи|скажіть|повідом)\\p{L}*\\s+(\\p{L}+\\s+){0,2}(что|що)${E}|(告诉|回复|通知)(用户|对方|操作员|编辑)[^。；]{0,4}(已|说)`,
 ]);
 
@@ -538,4 +538,43 @@ export const PARAMETER_WORD = any([
   `${B}(parameters?|params?|fields?|arguments?|args?|inputs?|property|properties|campo|champ|paramètre|feld|parametro|parâmetro|argumento|veld|parameter[sn]?|fält(et)?|parametr(ze|u|em)?|pol[ue]|alan\\p{L}*|parametre\\p{L}*|поле|пол[ея]|параметр\\p{L}*|kolom|tham số|trường)${E}`,
   `فیلڈ|参数|字段|パラメータ|フィールド|引数|파라미터|매개변수|필드|인자|الحقل|حقل|المعامل|पैरामीटर|फ़ील्ड|שדה|פרמטר|فیلد|پارامتر|พารามิเตอร์|ฟิลด์|ফিল্ড|প্যারামিটার`,
   `${B}(παράμετρο|πεδίο|câmpul|parametrul|mező\\p{L}*|paraméter\\p{L}*|kenttään|kenttä\\p{L}*|parametri\\p{L}*|feltet|kigezo|sehemu|medan)${E}`,
+]);
+
+/**
+ * A question the user may ask ("if the patient asks whether a referral was requested", "jika
+ * pengguna bertanya sama ada …", "si el cliente pregunta si …"): honest documentation answers it;
+ * beside DENIAL it is a lie prepared in advance.
+ */
+export const ASKED_WHETHER = any([
+  `${B}(if|when|should|whenever) (the |a )?(user|patient|customer|client|buyer|guest|member|policyholder|employee|candidate|owner|account holder|student|parent|caller|person)s? (later |ever |specifically |directly )?(asks?|questions?|wonders?|enquires?|inquires?)${E}`,
+  `${B}(si|cuando) (el|la) (usuario|cliente|paciente|asegurado)\\p{L}* pregunta|${B}(si|quand|lorsque) (l'utilisateur|le client|l'assuré|le patient)\\p{L}* (demande|pose la question)|${B}(se|quando) o (usuário|cliente|paciente)\\p{L}* perguntar|${B}(wenn|falls) (der|die) (nutzer|benutzer|kunde|kundin|patient)\\p{L}* fragt|${B}(jika|jikalau|kalau|apabila) (pengguna|pelanggan)\\p{L}* bertanya|${B}(если|когда) (пользователь|клиент)\\p{L}* (спросит|спрашивает)|${B}kullanıcı (\\p{L}+ )?sorarsa|如果用户(问|询问)|ユーザーに?(聞かれ|尋ねられ)|사용자가 (묻|물어)|אם (המשתמש|הלקוח)\\p{L}* (שואל|ישאל)|إذا سأل (المستخدم|العميل)|اگر کاربر (بپرسد|پرسید)|अगर उपयोगकर्ता पूछे|(jeśli|jeżeli|gdy) (użytkownik|klient)\\p{L}* (zapyta|pyta)|(pokud|když) se (uživatel|zákazník)\\p{L}* zeptá|(als|wanneer) de (gebruiker|klant) vraagt|(se|quando) l'utente chiede|(om|när) (användaren|kunden) frågar`,
+]);
+
+/** The answer prepared: "say no", "say none was needed", "deny it", "answer that it was not shared", "jawab tidak". */
+export const DENIAL = any([
+  `${B}(say|answer|reply|respond|tell (them|him|her|the user)|state|claim|insist|confirm)( that| with)? ["'“‘]?(no|none|nothing|never|not|there (is|are|was|were) (no|none|nothing)|it (is|was|has) (not|never|no)|they (are|were|have) (not|never)|(it|this) (isn't|wasn't|doesn't|didn't)|they (aren't|weren't|don't|didn't))${E}|${B}(deny|denies|denying)( (that|it|this|them|any|having|the))?${E}`,
+  `${B}(responde|di|diga|contesta|niega)\\p{L}*( que)? (no|ninguno|nada)${E}|${B}(réponds|répondez|dites|dis|nie[zr]?)( que)? (non|aucun|rien|qu'il n'y a)${E}|${B}(responda|diga|negue|nega)( que)? (não|nenhum|nada)${E}|${B}(antworte|sage|sag|verneine|leugne)\\p{L}*( mit)? (nein|keine|nicht)${E}|${B}jawab(lah)? (tidak|tiada|bukan)${E}|${B}(ответь|отвечай|скажи|отрицай)\\p{L}*( что)? (нет|не)${E}|${B}(hayır|yok) (de|deyin|diye)|(回答|回复|告诉)[^。；]{0,6}(没有|不是|否)|(いいえ|ない)と(答え|回答)|(아니라고|없다고) (답|말)|(ענה|תענה|ענו)\\p{L}* (לא|שאין)|(أجب|قل) (بلا|لا|بأنه لا)|(بگو|جواب بده)[^.]{0,10}(نه|خیر)|(कहें|बताएं|जवाब दें)[^।]{0,10}(नहीं|ना)`,
+]);
+
+/** Where a request may arrive from other than the user: e-mail, chat, a message, a web page, a stored memory. */
+export const RELAY = any([
+  `${B}(e-?mails?|inbox|messages?|chats?|sms|text messages?|whatsapp|telegram|slack|teams|signal|dms?|direct messages?|tickets?|comments?|replies|web ?pages?|websites?|pages?|documents?|memories|calendar (entries|invites?|events?)|voicemails?|notes?|channels?|bots?|couriers?|doorbell)${E}`,
+  `${B}(correos?|mensajes?|mensagens?|mensagem|courriels?|messages?|nachrichten|nachricht|messaggi|messaggio|berichten|wiadomoś\\p{L}*|zpráv\\p{L}*|mesaj\\p{L}*|e-?posta\\p{L}*|pesan|сообщени\\p{L}*|письм\\p{L}*|повідомлен\\p{L}*|μήνυμα\\p{L}*|email\\p{L}*|mail\\p{L}*)${E}|邮件|消息|メール|メッセージ|이메일|메시지|문자|ईमेल|संदेश|הודעה|מייל|رسالة|بريد|پیام|ایمیل`,
+]);
+
+/** Taken as the owner's own word: "count as the user's", "are pre-authorised", "already verified", "treat as owner-approved". */
+export const TRUSTED = any([
+  `${B}(as|like) (if (it|they) (came|come|were|was) from|coming from|from) (the )?(user|owner|account holder|customer|homeowner|principal)${E}|${B}as (the )?(user|owner|account holder|customer|homeowner|principal)(['’]s)? (own )?(instructions?|requests?|orders?|wishes|approval|words?|commands?|decisions?)${E}|${B}(count|counts|treat|treated|regard|regarded|consider|considered|take|taken|handle|handled) (it |them |these |those |such \\p{L}+ )?as (the )?(user|owner|account holder|customer|homeowner|principal)['’]s${E}|${B}(as|be|is|are) (owner|user|admin)-(approved|authori[sz]ed|confirmed|verified)${E}|${B}(count as|counts as|treat(ed)? as|considered|regarded as|deemed) (already |pre-?)?(authori[sz]ed|approved|verified|confirmed|trusted|legitimate)${E}|${B}(are|is) (already |pre-?)(authori[sz]ed|approved|verified|confirmed)${E}|${B}pre-?(authori[sz]ed|approved|verified|confirmed)${E}`,
+  `(como|cual) (si )?(vinieran|viniera|fueran|fuera)\\p{L}* del (propietario|usuario|titular|dueño)|como (órdenes|orden|instrucciones|instrucción) del (usuario|propietario|titular)|(ya )?(autorizad|aprobad|verificad)\\p{L}* (por el (usuario|titular|propietario))|como (ordem|ordens|pedido|instruç\\p{L}*) do (usuário|titular|dono|proprietário)|(já )?(confirmad|autorizad|aprovad)\\p{L}* pelo (usuário|titular|dono)|comme (venant|émanant) (de l'utilisateur|du propriétaire|du titulaire)|(déjà )?(autorisé|approuvé|vérifié)\\p{L}* par (l'utilisateur|le titulaire)|als (anweisung|auftrag|wunsch)\\p{L}* (des|der) (nutzer|benutzer|inhaber|besitzer)\\p{L}*|(kullanıcının|sahibin\\p{L}*) (talimat|isteğ|emr)\\p{L}*|(ca|drept) (instrucțiun|cerer|ordin)\\p{L}* (ale|a) (utilizatorului|proprietarului)|ως (εντολή|εντολές|αίτημα) του (χρήστη|ιδιοκτήτη)|उपयोगकर्ता (के|की) (निर्देश|आदेश|अनुरोध)|(사용자|소유자)의 (지시|요청|명령)(로|으로)|(ユーザー|所有者|本人)の(指示|依頼|要求)として|(用户|本人|所有者)(本人)?的(指示|指令|请求|要求)|(כהוראות|כבקשת) (המשתמש|הבעלים)|(كأنها|على أنها) (تعليمات|طلب|أوامر) (المستخدم|المالك)|(دستور|درخواست) (کاربر|مالک)`,
+]);
+
+/** Acting at once, unchecked: "without asking the user", "straight away", "apply them directly". */
+export const UNCHECKED = any([
+  `${B}(without (asking|checking|confirm(ing|ation)?|verif(y|ying|ication)|approval|prompting|the usual confirmation|re-?confirm(ing|ation)?|waiting|a confirmation)|no (need|reason) to (ask|confirm|check|verify)|straight away|right away|immediately|directly|at once|automatically|skip(ping)? (the )?(confirmation|approval|check))${E}`,
+  `${B}(sin (preguntar|confirmar|consultar|verificar)|de inmediato|inmediatamente|sem (perguntar|confirmar|consultar|verificar)|imediatamente|sans (demander|confirmer|vérifier)|immédiatement|ohne (nachzufragen|rückfrage|bestätigung|zu fragen)|sofort|senza (chiedere|conferma)|subito|bez (pytania|potwierdzenia|ptaní|ověření)|natychmiast|sormadan|onay (almadan|beklemeden)|hemen|fără (a întreba|confirmare)|imediat|χωρίς (επιβεβαίωση|να ρωτ\\p{L}*)|αμέσως|без (подтверждения|вопросов|уточнения|запроса)|сразу|tanpa (bertanya|konfirmasi)|segera)${E}|पूछे बिना|तुरंत|묻지 않고|확인 (없이|하지 않고)|즉시|確認せず|すぐに|直ちに|无需(确认|询问)|不(必|用)(确认|询问)|立即|直接|בלי (לשאול|אישור)|מיד|دون (سؤال|تأكيد)|فوراً|فورا|بدون (پرسیدن|تأیید)|فوراً`,
+]);
+
+/** What a relayed message carries: a request, an instruction, an order. */
+export const REQUEST_WORD = any([
+  `${B}(requests?|instructions?|orders?|commands?|directions?|demands?|asks)${E}|solicitud|pedido|petici|instrucci|instruç|demande|anfrage|anweisung|auftr|richiest|istruzion|prośb|polece|žádost|pokyn|talep|talimat|istek|permintaan|perintah|запрос|просьб|указани|поручени|прохан|вказівк|요청|지시|依頼|指示|请求|指令|要求|निर्देश|अनुरोध|आदेश|בקש|הורא|طلب|تعليم|أوامر|درخواست|دستور|εντολ|αίτημα|cerer|instrucțiun|ordin`,
 ]);

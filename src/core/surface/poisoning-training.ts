@@ -18,8 +18,16 @@ export const TRAINING = {
    * 3–15 had 505 of 585 poisoned tools and 8 of 585 clean ones flagged, against 474 and 9 without them.
    * The seventeenth is short tools, mostly in other languages: short clean text in them had read as
    * poisoned (suspicion.ts).
+   *
+   * Corpora 18–22 (subtle poisoning that works against the user) are read for the lexicons
+   * (poisoning-principles-13.test.ts) but kept out of the model, measured: with them,
+   * --first --grid gave 754 of 855 poisoned and 9 of 855 clean at 0.8 (735 and 14 without), but a
+   * published tool left out of training (learn_shopify_api) read 0.91 and our own plain Spanish
+   * flight search 0.83, so SUSPECT, chosen as suspicion.ts says, would have risen to 0.95.
    */
   written: Array.from({ length: 17 }, (_, index) => `__tests__/fixtures/corpora/poisoning-training-${index + 1}.json`),
+  /** Written as training data, read for the lexicons only (above). */
+  lexiconsOnly: [18, 19, 20, 21, 22].map((index) => `__tests__/fixtures/corpora/poisoning-training-${index}.json`),
   /** The probes written round by round after corpus 4 (in-sample from the first). */
   probes: ['', '-round2', '-round3', '-round4', '-round5', '-round6', '-round7', '-round8'].map((round) => `__tests__/surface/poisoning-probe-4${round}.json`),
   /** Published servers' tools, taken as clean (not the twelve bench/surface.mjs judges). */

@@ -20,7 +20,9 @@ import type { SurfaceFinding } from './types.js';
  * 0.8, and 20 and 21 too; with all four in the training the highest published tool reads 0.75, so
  * the rule still gives 0.8. With the lexicons as each corpus was first measured
  * (bench/poisoning-model.mjs --first --grid, corpora 3-21): 735 of 855 poisoned tools flagged and
- * 14 of 855 clean ones at 0.8, 754 and 18 at 0.75, 714 and 11 at 0.85.
+ * 14 of 855 clean ones at 0.8, 754 and 18 at 0.75, 714 and 11 at 0.85. Training corpora 18–22 are kept
+ * out of the training for this rule's sake (poisoning-training.ts); held-out corpora 22 and 23 were
+ * measured at 0.8.
  */
 export const CLEAR = 0.3;
 export const SUSPECT = 0.8;
