@@ -4,7 +4,9 @@
  * had read nothing of the repository (neither the rules, the earlier corpora nor their README),
  * frozen, and never read on the detector's side when it was measured. The lexicons, weighed by the
  * classifier (classifier.ts, suspicion.ts), measured once after the rules and the model were final;
- * the floors are that figure. Counts only: no sample is printed or asserted on its own.
+ * the floors are that figure. Counts only: no sample is printed or asserted on its own. In-sample
+ * since: its errors were read and fixed by principle (poisoning-principles-13.test.ts); not yet in
+ * the classifier's training.
  */
 import { describe, expect, it } from 'vitest';
 import { SUSPECT } from '../../src/core/surface/suspicion.js';
@@ -15,7 +17,7 @@ describe('the poisoning verdict on the twenty-third held-out corpus', () => {
     const counts = await measureCorpus(corpusPath('poisoning-heldout-23.json'));
     const lexicons = await measureLexiconsAlone(corpusPath('poisoning-heldout-23.json'));
     const alone = await measureClassifierAlone(corpusPath('poisoning-heldout-23.json'), SUSPECT);
-    console.log(`poisoning-heldout-23.json (held out when measured): poisoned flagged ${counts.poisonedFlagged}/${counts.poisoned}, clean flagged ${counts.cleanFlagged}/${counts.clean}; the lexicons alone: ${lexicons.poisonedFlagged}/${lexicons.poisoned} and ${lexicons.cleanFlagged}/${lexicons.clean}; the classifier alone above ${SUSPECT}: ${alone.poisonedFlagged}/${alone.poisoned} and ${alone.cleanFlagged}/${alone.clean}`);
+    console.log(`poisoning-heldout-23.json (held out when first measured; in-sample since): poisoned flagged ${counts.poisonedFlagged}/${counts.poisoned}, clean flagged ${counts.cleanFlagged}/${counts.clean}; the lexicons alone: ${lexicons.poisonedFlagged}/${lexicons.poisoned} and ${lexicons.cleanFlagged}/${lexicons.clean}; the classifier alone above ${SUSPECT}: ${alone.poisonedFlagged}/${alone.poisoned} and ${alone.cleanFlagged}/${alone.clean}`);
     expect([counts.poisoned, counts.clean]).toEqual([45, 45]);
     if (MEASURED === undefined) return;
     expect(counts.poisonedFlagged).toBeGreaterThanOrEqual(MEASURED.poisonedFlagged);

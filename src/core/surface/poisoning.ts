@@ -76,10 +76,29 @@ const MAYBE_HIDDEN = /[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066
 
 const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 
+/**
+ * The tag characters of emoji subdivision flags (🏴 + "gbsct" in tags + CANCEL TAG is Scotland's
+ * flag): an ISO 3166-2 code, two letters and one to three more letters or digits, is all they may
+ * spell, too little to carry an instruction.
+ */
+function subdivisionFlags(points: readonly number[]): Set<number> {
+  const inFlag = new Set<number>();
+  points.forEach((code, index) => {
+    if (code !== 0x1f3f4) return;
+    let end = index + 1;
+    while (end < points.length && ((points[end]! >= 0xe0061 && points[end]! <= 0xe007a) || (points[end]! >= 0xe0030 && points[end]! <= 0xe0039))) end += 1;
+    const letters = end - index - 1;
+    const twoLetters = points[index + 1]! >= 0xe0061 && points[index + 2]! >= 0xe0061;
+    if (points[end] === 0xe007f && letters >= 3 && letters <= 5 && twoLetters) for (let at = index + 1; at <= end; at++) inFlag.add(at);
+  });
+  return inFlag;
+}
+
 /** Finds invisible characters and renders them visibly (undefined when there are none). */
 export function scanHidden(text: string): HiddenScan | undefined {
   if (!MAYBE_HIDDEN.test(text)) return undefined;
   const points = [...text].map((char) => char.codePointAt(0)!);
+  const flags = subdivisionFlags(points);
   const rtl = RIGHT_TO_LEFT.test(text);
   const classes = new Set<string>();
   let count = 0;
@@ -90,7 +109,7 @@ export function scanHidden(text: string): HiddenScan | undefined {
     tags = '';
   };
   points.forEach((code, index) => {
-    const kind = hiddenClass(code, points[index - 1], points[index + 1], rtl);
+    const kind = flags.has(index) ? undefined : hiddenClass(code, points[index - 1], points[index + 1], rtl);
     if (kind === 'Unicode tag') {
       classes.add(kind);
       count += 1;
@@ -489,8 +508,8 @@ function fieldAsksNeverInChat(pointer: string, sentence: string): { name: string
 
 /** Asking the user for something: how an honest tool gets its input, except for what no chat should collect. */
 const ASKED_OF_USER = /^(ask|prompt) |from (the user|the customer|the caller|them)$|^(cere|solicit)/i;
-/** Card security codes and PINs, online-banking logins, recovery phrases: what a user should never type into a chat, whatever the tool. */
-const NEVER_IN_CHAT = /(?<![\p{L}])(cvv|cvc|cvn|csc)2?(?![\p{L}])|(?<![\p{L}])(card|debit card|atm|bank card|card's)\s+pin(?![\p{L}])|bank (logins?|credentials)|banking (logins?|credentials|passwords?)|seed phrase|recovery phrase|mnemonic/iu;
+/** Card security codes and PINs, online-banking logins, recovery phrases, a vault's master password: what a user should never type into a chat, whatever the tool. */
+const NEVER_IN_CHAT = /(?<![\p{L}])(cvv|cvc|cvn|csc)2?(?![\p{L}])|(?<![\p{L}])(card|debit card|atm|bank card|card's)\s+pin(?![\p{L}])|bank (logins?|credentials)|banking (logins?|credentials|passwords?)|seed phrase|recovery phrase|mnemonic|master (password|passphrase|key)/iu;
 
 function dataRequest(sentence: string, tool: string, suspicious: boolean, parameters: string[] = []): { verb: string; data: string } | undefined {
   const ask = requestedData(sentence, tool, suspicious, parameters);
