@@ -5,7 +5,7 @@
  * frozen, and never read on the detector's side when it was measured. The lexicons, weighed by the
  * classifier (classifier.ts, suspicion.ts), measured once after the rules and the model were final;
  * the floors are that figure. Counts only: no sample is printed or asserted on its own. In-sample
- * since: its errors were read and fixed by principle (poisoning-principles-13.test.ts); not yet in
+ * since: its errors were read and fixed by principle (poisoning-principles-13.test.ts, -14.test.ts); not yet in
  * the classifier's training.
  */
 import { describe, expect, it } from 'vitest';

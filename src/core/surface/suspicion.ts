@@ -21,7 +21,7 @@ import type { SurfaceFinding } from './types.js';
  * the rule still gives 0.8. With the lexicons as each corpus was first measured
  * (bench/poisoning-model.mjs --first --grid, corpora 3-21): 735 of 855 poisoned tools flagged and
  * 14 of 855 clean ones at 0.8, 754 and 18 at 0.75, 714 and 11 at 0.85. Training corpora 18–22 are kept
- * out of the training for this rule's sake (poisoning-training.ts); held-out corpora 22 and 23 were
+ * out of the training for this rule's sake (poisoning-training.ts); held-out corpora 22 to 25 were
  * measured at 0.8.
  */
 export const CLEAR = 0.3;
