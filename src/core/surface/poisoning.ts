@@ -205,7 +205,8 @@ export const FIRM = {
   forged: "fills in the user's approval itself and skips asking them",
 } as const;
 
-const isFirm = (message: string | undefined) => Object.values(FIRM).some((words) => message?.includes(words));
+/** Whether a finding's message carries a firm reading (FIRM): what suspicion.ts never lowers. */
+export const isFirm = (message: string | undefined) => Object.values(FIRM).some((words) => message?.includes(words));
 
 export function findPoisoning(definitions: NamedDefinition[], toolNames: string[]): SurfaceFinding[] {
   const out: SurfaceFinding[] = [];
@@ -1329,13 +1330,22 @@ const FIXED_VALUE = /[`'"“‘][^`'"”’\s]{0,40}\d{3,}[^`'"”’\s]{0,40}[`
 function ownReplaced(sentence: string, previous = ''): { why: string; value: string } | undefined {
   const why = INSTEAD_OF_OWN.exec(sentence) ?? BEYOND_THIS_TOOL.exec(sentence);
   if (!why) return undefined;
-  if (/(e\.g\.|for example|for instance|such as|example:|por ejemplo|par exemple|zum beispiel|例如|例えば)/i.test(sentence)) return undefined;
+  if (EXAMPLE_WORDS.test(sentence)) return undefined;
   if (NEGATION.test(sentence.slice(Math.max(0, why.index - 40), why.index))) return undefined;
   const value = LITERAL.exec(sentence) ?? FIXED_ACCOUNT.exec(sentence) ?? FIXED_VALUE.exec(sentence) ?? fixedBefore(previous);
   if (!value || NOT_A_DESTINATION.test(value[0])) return undefined;
   // "(e.g. `BP-1234-5678`) instead of …": the tail of an example the sentence split cut after "e.g.".
   if (/^\s*$/.test(sentence.slice(0, value.index)) && /^\s*\)/.test(sentence.slice(value.index + value[0].length))) return undefined;
   return { why: why[0], value: value[0] };
+}
+
+/** A sentence that gives an example ("e.g. `BP-1234-5678`"): its values show a format, they fix nothing. */
+const EXAMPLE_WORDS = /(e\.g\.|for example|for instance|such as|example:|por ejemplo|par exemple|zum beispiel|z\. ?b\.|例如|例えば)/i;
+
+/** The literal of the sentence before, unless that sentence gives an example. */
+function fixedBefore(previous: string): RegExpExecArray | null {
+  if (!previous || EXAMPLE_WORDS.test(previous)) return null;
+  return LITERAL.exec(previous) ?? FIXED_ACCOUNT.exec(previous);
 }
 
 /** An argument set to true whose name says it holds the user's approval or consent ("user_approved: true", "disetujui_pengguna = true"). */
@@ -1360,12 +1370,6 @@ function consentForged(sentence: string): string | undefined {
     if (words.some((word) => USER_PART.test(word)) && words.some((word) => CONSENT_PART.test(word))) return `${match[0]} … ${skip[0]}`;
   }
   return undefined;
-}
-
-/** The literal of the sentence before, unless it is an example of a format. */
-function fixedBefore(previous: string): RegExpExecArray | null {
-  if (!previous || /(e\.g\.|for example|for instance|such as|example:|por ejemplo|par exemple|zum beispiel|z\. ?b\.|例如|例えば)/i.test(previous)) return null;
-  return LITERAL.exec(previous) ?? FIXED_ACCOUNT.exec(previous);
 }
 
 /** Markup that hides what it holds from a person reading the page: display none, hidden visibility, no size, no opacity, an HTML comment. */

@@ -1,6 +1,6 @@
 import { finding, POISONING_FINDINGS } from './catalog.js';
 import { classify, definitionText, heaviestWords, type ClassifierModel } from './classifier.js';
-import { FIRM, type NamedDefinition } from './poisoning.js';
+import { isFirm, type NamedDefinition } from './poisoning.js';
 import type { SurfaceFinding } from './types.js';
 
 /**
@@ -32,7 +32,7 @@ export const SOFT_FINDINGS = new Set(['model-instruction', 'secret-reference', '
 
 /** Whether a reading as clean may lower the finding: wording, but not what no documentation does (FIRM). */
 export function lowerable(item: Pick<SurfaceFinding, 'id'> & { message?: string }): boolean {
-  return SOFT_FINDINGS.has(item.id) && !Object.values(FIRM).some((words) => item.message?.includes(words));
+  return SOFT_FINDINGS.has(item.id) && !isFirm(item.message);
 }
 
 export function weighPoisoning(model: ClassifierModel, tools: readonly NamedDefinition[], findings: SurfaceFinding[]): SurfaceFinding[] {
