@@ -13,10 +13,14 @@ export interface Reading {
   via?: string;
 }
 
-/** Decoded text is a reading only when it looks like prose: mostly printable, with a space. */
+/**
+ * Decoded text is a reading only when it looks like prose: mostly printable, with a space. Marks
+ * count as printable: Thai, Hindi or Tamil words are written with them (a base64 Thai instruction
+ * read as one fifth unprintable, and went unread).
+ */
 function prose(text: string): boolean {
   if (text.length < 8 || !/\s/.test(text)) return false;
-  const printable = text.match(/[\p{L}\p{N}\p{P}\p{Zs}\p{S}]/gu)?.length ?? 0;
+  const printable = text.match(/[\p{L}\p{M}\p{N}\p{P}\p{Zs}\p{S}]/gu)?.length ?? 0;
   return printable / [...text].length >= 0.9 && /\p{L}{3,}/u.test(text);
 }
 
@@ -37,6 +41,12 @@ const SPACED = /(?:\p{L} ){5,}\p{L}/u;
 /** Unicode tags carry ASCII one for one (U+E0020–E007E); zero-width characters split words. */
 const TAGS = /[\u{E0020}-\u{E007E}]/gu;
 const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF\u180E\u{E0000}-\u{E001F}\u{E007F}]/gu;
+/**
+ * Terminal escape sequences (CSI "ESC[8m" conceals what follows, cursor moves write over it; OSC sets
+ * titles and links): a terminal shows the text without them, or none of it, and a model reads it all.
+ * Removed, the words they touched read as words ("ESC[8mIgnore" is "Ignore").
+ */
+const TERMINAL_ESCAPES = /\u001B(\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001B]{0,2000}(\u0007|\u001B\\)|[@-Z\\-_])/g;
 /** Soft hyphens and the combining grapheme joiner: invisible inside a word, and they split it for any word list ("up\u00ADlo\u00ADad"). */
 const SOFT_BREAKS = /[\u00AD\u034F]/g;
 /** A Latin letter under a combining mark; eight in a row ("c̣ọp̣ỵ ẹṿẹṛỵ") are a disguise, not spelling (spelling composes them: "é"). */
@@ -63,6 +73,8 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
 /** A comment a Markdown renderer hides from the user and a model still reads. */
 const COMMENT = /<!--([\s\S]{8,}?)-->/g;
 /** Words common enough in English instructions that rot13 text turns up many of them once decoded. */
+/** An address written forwards: what a passage written backwards reveals only once turned. */
+const ADDRESS_TURNED = /\bhttps?:\/\/[\w.-]+\.[a-z]{2,}|[\w.+-]+@[\w-]+\.[a-z]{2,}\b/i;
 const COMMON = new Set(
   [
     'the and to of in your you this that all every is are never do not with for from it any each call tool user',
@@ -188,9 +200,10 @@ function decode(text: string): Reading[] {
   const unbroken = text
     .replace(TAGS, (char) => String.fromCodePoint(char.codePointAt(0)! - 0xe0000))
     .replace(ZERO_WIDTH, (char, offset: number, whole: string) => ((char === '\u200C' || char === '\u200D') && joins(whole.codePointAt(offset - 1)) && joins(whole.codePointAt(offset + 1)) ? char : ''));
-  const plain = unbroken.replace(SOFT_BREAKS, '');
+  const unbreakable = unbroken.replace(SOFT_BREAKS, '');
+  const plain = unbreakable.replace(TERMINAL_ESCAPES, '');
   out.push({ text });
-  if (plain !== text) out.push({ text: plain, via: tagged ? 'decoding Unicode tag characters' : unbroken !== text ? 'removing zero-width characters' : 'removing soft hyphens' });
+  if (plain !== text) out.push({ text: plain, via: tagged ? 'decoding Unicode tag characters' : unbroken !== text ? 'removing zero-width characters' : unbreakable !== unbroken ? 'removing soft hyphens' : 'removing terminal escape sequences' });
   const decoded = (value: string, via: string) => {
     if (out.length < 12 && prose(value)) out.push({ text: value, via });
   };
@@ -250,6 +263,14 @@ function decode(text: string): Reading[] {
   }
   const reversed = [...plain].reverse().join('');
   if (gainsWords(reversed)) decoded(reversed, 'reading it backwards');
+  else {
+    // A passage written backwards after a plain label ("Interná poznámka (čítaj odzadu): …ni/ks.cnys-bn//:sptth…"), in a
+    // language without common words listed here: an address that appears only when it is turned round gives it away.
+    for (const part of plain.split(/\n+|(?<=:)\s+/).slice(0, 50)) {
+      const back = [...part].reverse().join('');
+      if (ADDRESS_TURNED.test(back) && !ADDRESS_TURNED.test(part) && (back.match(/\p{L}{2,}/gu) ?? []).length >= 5) decoded(back, 'reading it backwards');
+    }
+  }
   // Fullwidth and mathematical letters ("ｉｇｎｏｒｅ", "𝐢𝐠𝐧𝐨𝐫𝐞") are ASCII to a model once compatibility-normalised;
   // fullwidth punctuation in Chinese or Japanese text is not a disguise, so the letters decide.
   if ((plain.match(STYLED) ?? []).length >= 4) decoded(plain.normalize('NFKC'), 'normalising fullwidth and styled letters');
