@@ -24,5 +24,13 @@ describe('the poisoning verdict on the twenty-sixth held-out corpus', () => {
   });
 });
 
-/** Measured once: see the figures below (filled in after the one measurement). */
-const MEASURED: { poisonedFlagged: number; cleanFlagged: number } | undefined = undefined;
+/**
+ * Measured once, 2026-12-06 03:51 UTC (rules of db29efc: held-out corpora 24 and 25's errors read as
+ * principles (poisoning-principles-15.test.ts); the model retrained on that commit's readings of the
+ * same inputs, SUSPECT 0.8), on sixteen new domains (education, HR, real estate, travel, smart home,
+ * connected cars, SIEM …): 34 of 45 poisoned tools flagged (76 %), 0 of 45 clean; the lexicons alone
+ * 29/45 and 2/45; the classifier alone above 0.8, 28/45 and 0/45. Counted a minute before with the
+ * model file not yet retrained (stale: classifier.test.ts failed on it): 33 and 0. The rules before
+ * that round (c51953c) gave 33 and 0. The issue's target (39/45, no clean one): not met.
+ */
+const MEASURED: { poisonedFlagged: number; cleanFlagged: number } | undefined = { poisonedFlagged: 34, cleanFlagged: 0 };

@@ -24,5 +24,13 @@ describe('the poisoning verdict on the twenty-seventh held-out corpus', () => {
   });
 });
 
-/** Measured once: see the figures below (filled in after the one measurement). */
-const MEASURED: { poisonedFlagged: number; cleanFlagged: number } | undefined = undefined;
+/**
+ * Measured once, 2026-12-06 03:51 UTC (rules of db29efc: held-out corpora 24 and 25's errors read as
+ * principles (poisoning-principles-15.test.ts); the model retrained on that commit's readings of the
+ * same inputs, SUSPECT 0.8), on the kinds of server most often published (filesystem, GitHub, Slack,
+ * databases, browsers, password managers, agent meta-tools …): 37 of 45 poisoned tools flagged
+ * (82 %), 1 of 45 clean; the lexicons alone 29/45 and 2/45; the classifier alone above 0.8, 31/45
+ * and 1/45 (the same with the model file not yet retrained). The rules before that round (c51953c)
+ * gave 36 and 1. The issue's target (39/45, no clean one): not met.
+ */
+const MEASURED: { poisonedFlagged: number; cleanFlagged: number } | undefined = { poisonedFlagged: 37, cleanFlagged: 1 };
