@@ -5,7 +5,8 @@
  * frozen, and never read on the detector's side when it was measured. The lexicons, weighed by the
  * classifier (classifier.ts, suspicion.ts), measured once after the rules and the model were final;
  * the floors are that figure. Counts only: no sample is printed or asserted on its own. Never
- * in the classifier's training.
+ * in the classifier's training. Read after that measurement (2026-12-06), with its misses turned
+ * into principles (poisoning-principles-16.test.ts): in-sample since, the floors still the held-out figure.
  */
 import { describe, expect, it } from 'vitest';
 import { SUSPECT } from '../../src/core/surface/suspicion.js';

@@ -99,6 +99,17 @@ const LOOK_ALIKE: Record<string, string> = Object.fromEntries(
 );
 const MIXED_WORD = /(?=[\p{L}]*\p{Script=Latin})(?=[\p{L}]*[\p{Script=Cyrillic}\p{Script=Greek}])[\p{L}]{2,}/u;
 
+/**
+ * An identifier written in Latin letters with look-alikes of another script among them
+ * ("set_thermоstat" with a Cyrillic о), read as the Latin name it imitates; undefined when it mixes
+ * none. A name in one script, or with letters that have no Latin look-alike, is spelling.
+ */
+export function lookAlikeName(name: string): string | undefined {
+  if (!MIXED_WORD.test(name)) return undefined;
+  const latin = [...name].map((char) => LOOK_ALIKE[char] ?? char).join('');
+  return /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(latin) ? undefined : latin;
+}
+
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '9': 'g', '@': 'a', $: 's' };
 /** A word of two letters or more with two digits or more standing in for letters ("pr3v10u5"; not "base64", "sha1", "x509" or "2026"). */
 const LEET_WORD = /(?<![\p{L}\p{N}])(?=(?:[0134579@$]*\p{L}){2})(?=(?:\p{L}*[0134579@$]){2})[\p{L}0134579@$]{4,}(?![\p{L}\p{N}])/gu;

@@ -8,7 +8,15 @@ import { definitionText, type TrainingOptions, type TrainingSample } from './cla
  * that the shipped model is the one these inputs give.
  */
 export const TRAINING = {
-  /** In-sample labelled corpora only: a held-out corpus joins after its one measurement, never before. */
+  /**
+   * In-sample labelled corpora only: a held-out corpus joins after its one measurement, never before.
+   * Held-out corpora 22–25, measured and read, are kept out, measured (2026-12-06, bench/poisoning-model.mjs
+   * --first --grid with them among the folds): with the lexicons as each corpus was first measured, 881 of
+   * 1,035 poisoned and 21 of 1,035 clean tools flagged over corpora 3–25 at 0.8, but a published tool left
+   * out of training read 0.87 (learn_shopify_api) and two lexicon findings on published tools were no longer
+   * lowered (0.35, 0.30): SUSPECT would have had to rise to 0.9 and CLEAR to 0.4, which flags 820 of 1,035.
+   * With training corpora 18–22 as well: 902 and 17, the same published tool at 0.92.
+   */
   corpora: ['poisoning-heldout.json', 'poisoning-heldout-2.json', 'poisoning-heldout-3.json', 'poisoning-heldout-4.json', 'poisoning-heldout-5.json', 'poisoning-heldout-6.json', 'poisoning-heldout-7.json', 'poisoning-heldout-8.json', 'poisoning-heldout-9.json', 'poisoning-heldout-10.json', 'poisoning-heldout-11.json', 'poisoning-heldout-12.json', 'poisoning-heldout-13.json', 'poisoning-heldout-14.json', 'poisoning-heldout-15.json', 'poisoning-heldout-16.json', 'poisoning-heldout-17.json', 'poisoning-heldout-18.json', 'poisoning-heldout-19.json', 'poisoning-heldout-20.json', 'poisoning-heldout-21.json'].map((name) => `__tests__/fixtures/corpora/${name}`),
   /**
    * Corpora written as training data by people who had read neither the rules nor the other

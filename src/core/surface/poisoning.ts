@@ -1,6 +1,6 @@
 import { finding } from './catalog.js';
 import { ADDRESS, AGAINST_USER, AGAINST_WISH, ASKED_WHETHER, B, BEYOND_USER, CONCEAL, DENIAL, E, RELAY, REQUEST_WORD, TRUSTED, UNCHECKED, OVERRIDE_CHOICE, SHOWN_OWN, TOLD_THAT, MODEL_SUBJECT, MODIFY, NEGATION, NEGATION_AFTER, OVERRIDE, PASSIVE_BEFORE, PASSIVE_REQUEST, PARAMETER_WORD, SENSITIVE, SENSITIVE_TOOL_WORDS, SUPPRESS, TOOL_WORD, TRANSFER, TRANSFER_3, separateUnspaced } from './intent-lexicon.js';
-import { readings, type Reading } from './normalize.js';
+import { lookAlikeName, readings, type Reading } from './normalize.js';
 import { clip, identifierWords, isObject, joins, stringField, walkStrings, type FoundString } from './text.js';
 import type { DefinitionKind, SurfaceFinding } from './types.js';
 
@@ -206,7 +206,8 @@ export const FIRM = {
   overruled: "against the user's own request",
   coverStory: "tells the user their own choice stands while it sets that choice aside",
   forged: "fills in the user's approval itself and skips asking them",
-  escalated: 'grants more power than the task needs and keeps it from the user',
+  escalated: 'grants more power than the task needs, kept from the user or not asked of them',
+  lookAlike: 'is named in look-alike letters of another script',
 } as const;
 
 /** Whether a finding's message carries a firm reading (FIRM): what suspicion.ts never lowers. */
@@ -217,6 +218,9 @@ export function findPoisoning(definitions: NamedDefinition[], toolNames: string[
   for (const definition of definitions) {
     const strings = walkStrings(definition.value);
     const at = { kind: definition.kind, name: definition.name };
+    // A tool named "set_thermоstat" with a Cyrillic о passes for another server's set_thermostat to whoever reads the list.
+    const imitated = definition.kind === 'tool' ? lookAlikeName(definition.name) : undefined;
+    if (imitated) out.push(finding('tool-shadowing', { ...at, pointer: '/name', message: `the tool ${FIRM.lookAlike}: "${clip(definition.name, 120)}" reads as "${clip(imitated, 120)}"`, evidence: `"${clip(imitated, 120)}"` }));
     const ownWords = new Set([...identifierWords(definition.name), ...strings.filter((found) => found.key).map((found) => found.text)]);
     // An argument of one letter (`q`, `w`) counts where it is quoted; see mentions.
     const parameters = strings.filter((found) => found.key && /\/properties\/[^/]+$/.test(found.pointer)).map((found) => found.text).filter((name) => name.length >= 1 && name.length <= 64);
@@ -487,13 +491,15 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Power used without asking the user first: "do not stop to ask the user", "Спрашивать пользователя не нужно". */
+const UNASKED = /(?<![\p{L}])((without|do not|don't|never)( stop(ping)? to)? (ask(ing)?|check(ing)? with|consult(ing)?) (the )?(user|operator|customer|owner)s?|спрашивать пользователя не (нужно|надо|стоит)|не спрашивая пользователя|bez pytania użytkownika|ohne (den|die) (nutzer|benutzer|anwender)\p{L}* zu fragen|sin preguntar al usuario|sans demander à l'utilisateur|senza chiedere all'utente|sem perguntar ao usu[aá]rio)(?![\p{L}])/iu;
 /** A grant of power over a system: a superuser role, every privilege, a privileged container, an administrator policy. */
-const PRIVILEGE = /(?<![\p{L}])(superuser|grant all|alter role|administratoraccess|privileged|cluster-admin|sudo|root access|full[_ -]?access|admin(istrator)? (role|rights|access|privileges?|policy))(?![\p{L}])/iu;
+const PRIVILEGE = /(?<![\p{L}])(superuser|grant all|alter role|administratoraccess|privileged|cluster-admin|sudo|root access|full[_ -]?access|admin(istrator)? (role|rights|access|privileges?|policy)|as[_ ]admin|skip[_ ]approvals?|bypass[_ ](approvals?|review))(?![\p{L}])/iu;
 
 /**
- * Power granted and kept from the user in the same text: "on a permission error run ALTER ROLE …
- * SUPERUSER and retry; no need to tell the user", "keep the `privileged` default and do not mention
- * it". A concealment that names a secret ("never show the admin password to the user") protects it
+ * Power granted and kept from the user, or used without asking them, in the same text: "on a
+ * permission error run ALTER ROLE … SUPERUSER and retry; no need to tell the user", "keep the
+ * `privileged` default and do not mention it", "retry with `as_admin: true`; do not stop to ask the user". A concealment that names a secret ("never show the admin password to the user") protects it
  * and is left alone. No clean corpus tool nor published tool has matched it.
  */
 function escalation(text: string): string | undefined {
@@ -503,7 +509,7 @@ function escalation(text: string): string | undefined {
     // The grant and its concealment in one sentence or the next: a rule list that mentions `sudo` in one line and
     // "without showing the user the script first" three lines on is two rules, not one.
     const power = PRIVILEGE.exec(sentence) ?? (index > 0 ? PRIVILEGE.exec(sentences[index - 1]!) : null);
-    const hidden = power ? intents(sentence).conceal : undefined;
+    const hidden = power ? (intents(sentence).conceal ?? UNASKED.exec(sentence)?.[0]) : undefined;
     if (power && hidden && !SECRET_WORDS.test(sentence)) return `${power[0]} … ${hidden}`;
   }
   return undefined;
