@@ -35,6 +35,9 @@ describe('a tool named in look-alike letters of another script', () => {
   ])('leaves %s alone', (_case, name) => {
     expect(lookAlikeName(name)).toBeUndefined();
   });
+  it('reads no name longer than MCP allows (a hostile 15 MB name would be quadratic to scan)', () => {
+    expect(lookAlikeName(`send_mеssage${'a'.repeat(200)}`)).toBeUndefined();
+  });
 });
 
 describe('power used without asking the user', () => {

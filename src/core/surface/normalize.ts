@@ -104,8 +104,10 @@ const MIXED_WORD = /(?=[\p{L}]*\p{Script=Latin})(?=[\p{L}]*[\p{Script=Cyrillic}\
  * ("set_thermоstat" with a Cyrillic о), read as the Latin name it imitates; undefined when it mixes
  * none. A name in one script, or with letters that have no Latin look-alike, is spelling.
  */
+const MAX_NAME = 128;
 export function lookAlikeName(name: string): string | undefined {
-  if (!MIXED_WORD.test(name)) return undefined;
+  // Names are short (MCP allows 128 characters); MIXED_WORD looks ahead from every letter, quadratic on a hostile 15 MB name.
+  if (name.length > MAX_NAME || !MIXED_WORD.test(name)) return undefined;
   const latin = [...name].map((char) => LOOK_ALIKE[char] ?? char).join('');
   return /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(latin) ? undefined : latin;
 }
