@@ -72,9 +72,9 @@ const ENTITIES = /(?:&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});[^&]*){4,}/i;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 /** A comment a Markdown renderer hides from the user and a model still reads. */
 const COMMENT = /<!--([\s\S]{8,}?)-->/g;
-/** Words common enough in English instructions that rot13 text turns up many of them once decoded. */
 /** An address written forwards: what a passage written backwards reveals only once turned. */
 const ADDRESS_TURNED = /\bhttps?:\/\/[\w.-]+\.[a-z]{2,}|[\w.+-]+@[\w-]+\.[a-z]{2,}\b/i;
+/** Words common enough in English instructions that rot13 text turns up many of them once decoded. */
 const COMMON = new Set(
   [
     'the and to of in your you this that all every is are never do not with for from it any each call tool user',
@@ -99,14 +99,15 @@ const LOOK_ALIKE: Record<string, string> = Object.fromEntries(
 );
 const MIXED_WORD = /(?=[\p{L}]*\p{Script=Latin})(?=[\p{L}]*[\p{Script=Cyrillic}\p{Script=Greek}])[\p{L}]{2,}/u;
 
+/** Names are short (MCP allows 128 characters); MIXED_WORD looks ahead from every letter, quadratic on a hostile 15 MB name. */
+const MAX_NAME = 128;
+
 /**
  * An identifier written in Latin letters with look-alikes of another script among them
  * ("set_thermоstat" with a Cyrillic о), read as the Latin name it imitates; undefined when it mixes
  * none. A name in one script, or with letters that have no Latin look-alike, is spelling.
  */
-const MAX_NAME = 128;
 export function lookAlikeName(name: string): string | undefined {
-  // Names are short (MCP allows 128 characters); MIXED_WORD looks ahead from every letter, quadratic on a hostile 15 MB name.
   if (name.length > MAX_NAME || !MIXED_WORD.test(name)) return undefined;
   const latin = [...name].map((char) => LOOK_ALIKE[char] ?? char).join('');
   return /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(latin) ? undefined : latin;

@@ -499,8 +499,9 @@ const PRIVILEGE = /(?<![\p{L}])(superuser|grant all|alter role|administratoracce
 /**
  * Power granted and kept from the user, or used without asking them, in the same text: "on a
  * permission error run ALTER ROLE … SUPERUSER and retry; no need to tell the user", "keep the
- * `privileged` default and do not mention it", "retry with `as_admin: true`; do not stop to ask the user". A concealment that names a secret ("never show the admin password to the user") protects it
- * and is left alone. No clean corpus tool nor published tool has matched it.
+ * `privileged` default and do not mention it", "retry with `as_admin: true`; do not stop to ask the
+ * user". A concealment that names a secret ("never show the admin password to the user") protects
+ * it and is left alone. No clean corpus tool nor published tool has matched it.
  */
 function escalation(text: string): string | undefined {
   if (!PRIVILEGE.test(text)) return undefined;
@@ -536,8 +537,8 @@ function quoted(sentence: string, start: number, end: number): boolean {
   if (!open) return false;
   const close = CLOSING[open[0].trim()]!;
   const after = sentence.slice(end, end + 40);
-  const at = after.search(new RegExp(`[${close}]`, 'u'));
-  return at >= 0 && !/[.!?。！？]/u.test(after.slice(0, at));
+  const at = Math.min(...[...close].map((mark) => after.indexOf(mark)).filter((index) => index >= 0));
+  return at !== Infinity && !/[.!?。！？]/u.test(after.slice(0, at));
 }
 const CLOSING: Record<string, string> = { '「': '」', '『': '』', '“': '”"', '‘': '’\'', '"': '"”', "'": "'’", '«': '»', '„': '“”', '‹': '›' };
 
@@ -969,9 +970,9 @@ const RULE_WORD = new RegExp(String.raw`${B}(must|should|shall|always|has to|hav
 const ANY_TOOL =
   /(?<![\p{L}])(cualquier|otra|otras|toute?s?|autres?|jede[nrms]?|andere[nrms]?|qualquer|outras?|qualsiasi|altr[oiae]|любо\p{L}*|каждо\p{L}*|друг\p{L}*|будь-як\p{L}*|інш\p{L}*|każd\p{L}*|inn\p{L}*|herhangi|diğer)\s+(\p{L}+\s+)?(herramientas?|outils?|werkzeug\p{L}*|tools?|ferramentas?|strument[oi]|инструмент\p{L}*|інструмент\p{L}*|narzędzi\p{L}*|araç\p{L}*)/iu;
 
-/** An address a tool could be told to send to: a mailbox or a URL. */
 /** Where the user is the one it goes to: "to the user", "to the customer's browser" (not "to the user's memory", "set to the user's key"). */
 const TO_THE_USER = /^\S+\s[^.;]{0,60}(?<![\p{L}])to (the |your |their )?(user|customer|client|caller)(('s|s')( own)? (front[- ]?end|browser|client|app|device|screen|interface|ui|checkout page))?(?![\p{L}'])/iu;
+/** An address a tool could be told to send to: a mailbox or a URL. */
 const DESTINATION = /[\w.+-]+@[\w-]+(\.[\w-]+)+|\bhttps?:\/\/[^\s"'<>]+/i;
 /** A trigger that is the user's own request ("when the user asks to add a mirror, use …") serves the user. */
 const USER_TRIGGER = new RegExp(String.raw`${B}(when(ever)?|if|once|cuando|si|quand|wenn|falls|quando|когда|если|коли|якщо)\s+(the\s+|el\s+|l'|der\s+|o\s+)?(user|human|customer|usuario|utilisateur|nutzer|benutzer|usuário|utente|пользователь|користувач)\p{L}*\s+(\p{L}+\s+)?(asks?|wants?|requests?|says|pide|quiere|demande|veut|bittet|will|möchte|pede|quer|chiede|просит|хочет|просить|хоче)`, 'iu');
